@@ -1,0 +1,6 @@
+"""`python -m sarifbandit`."""
+
+from .cli import main
+
+if __name__ == "__main__":
+    main()

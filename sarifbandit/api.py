@@ -1,0 +1,102 @@
+"""The one entry point the CLI, the Action and the tests use: scan(paths, config) -> Report."""
+
+from __future__ import annotations
+
+import datetime as _dt
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable, Dict, List, Optional, Sequence, Union
+
+from . import __version__
+from .config import Config
+from .discovery import discover
+from .filescan import FileResult, scan_bytes
+from .model import Finding, Notification
+from .parallel import scan_targets
+
+
+@dataclass
+class Report:
+    """The outcome of a scan, in a deterministic order, for any writer."""
+
+    findings: List[Finding]
+    #: findings a `# nosec` comment suppressed
+    suppressed: List[Finding]
+    #: findings under the severity/confidence thresholds
+    filtered_out: int
+    notifications: List[Notification]
+    files: List[FileResult]
+    config: Config
+    root: Path
+    started: _dt.datetime
+    finished: _dt.datetime
+    version: str = __version__
+    #: whether every target could be read and parsed
+    complete: bool = True
+    #: per-file lines of code, for Bandit-style metrics
+    loc: Dict[str, int] = field(default_factory=dict)
+
+    @property
+    def scanned_files(self) -> List[str]:
+        return [f.path for f in self.files if f.scanned]
+
+    @property
+    def skipped_files(self) -> List[str]:
+        return [f.path for f in self.files if not f.scanned]
+
+
+def _now() -> _dt.datetime:
+    return _dt.datetime.now(_dt.timezone.utc)
+
+
+def passes(finding: Finding, config: Config) -> bool:
+    """Bandit's thresholds: a finding is kept when it ranks at or above both."""
+    return finding.severity >= config.severity and finding.confidence >= config.confidence
+
+
+def scan(
+    paths: Sequence[Union[str, os.PathLike]],
+    config: Optional[Config] = None,
+    *,
+    root: Optional[Union[str, os.PathLike]] = None,
+    stdin: Optional[bytes] = None,
+    stdin_name: str = "<stdin>",
+    progress: Optional[Callable[[int], None]] = None,
+) -> Report:
+    """Scan files and directories (and `stdin` bytes for the target '-'); never raises for a bad
+    file: each becomes a notification and the rest are scanned."""
+    config = config or Config()
+    started = _now()
+    base = Path(os.path.abspath(root or os.getcwd()))
+    names = [os.fspath(p) for p in paths]
+    targets, missing = discover(
+        [n for n in names if n != "-"], config.include, config.exclude, base, config.follow_links
+    )
+    results = scan_targets(targets, config, progress)
+    if "-" in names:
+        results.append(scan_bytes(stdin if stdin is not None else b"", stdin_name, config))
+    notifications = [
+        Notification("error", f"target '{target}': {reason}", path=target, code="missing-target")
+        for target, reason in missing
+    ]
+    findings: List[Finding] = []
+    suppressed: List[Finding] = []
+    for result in results:
+        findings.extend(result.findings)
+        suppressed.extend(result.suppressed)
+        notifications.extend(result.notifications)
+    kept = [f for f in findings if passes(f, config)]
+    return Report(
+        findings=kept,
+        suppressed=[f for f in suppressed if passes(f, config)],
+        filtered_out=len(findings) - len(kept),
+        notifications=sorted(notifications, key=Notification.sort_key),
+        files=results,
+        config=config,
+        root=base,
+        started=started,
+        finished=_now(),
+        complete=not missing and all(r.scanned for r in results),
+        loc={r.path: r.loc for r in results if r.scanned},
+    )

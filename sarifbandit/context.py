@@ -1,0 +1,169 @@
+"""Per-file facts every check shares, built once per file: aliases, qualified names, parents.
+
+The alias map follows Bandit: one map per file, filled during the walk in source order, blind to
+scopes and rebinding. Parents are recorded by the walk, so a check can climb from any node
+(the start of "where did this value come from" for data-flow rules).
+"""
+
+from __future__ import annotations
+
+import ast
+from typing import Any, Dict, Iterator, List, Mapping, Optional, Set
+
+from .fingerprint import content_fingerprint
+from .model import Finding, Rank, Region, Rule
+from .source import SourceFile
+
+
+class FileContext:
+    """What the checks of one file may ask; `finding()` builds results with exact regions."""
+
+    def __init__(
+        self,
+        source: SourceFile,
+        tree: ast.Module,
+        options: Mapping[str, Mapping[str, Any]],
+        enabled: Set[str],
+        context_lines: int = 3,
+    ) -> None:
+        self.source = source
+        self.tree = tree
+        self.path = source.path
+        self.enabled = enabled
+        self._options = options
+        self._context_lines = context_lines
+        #: local name -> dotted name it stands for (`sp` -> `subprocess`)
+        self.aliases: Dict[str, str] = {}
+        #: modules imported (`import m`) and names imported from modules (`m.n`)
+        self.imports: Set[str] = set()
+        self.parents: Dict[ast.AST, ast.AST] = {}
+        self._qualnames: Dict[ast.AST, str] = {}
+        #: the node the walk is dispatching; nosec looks over its line range
+        self.current: ast.AST = tree
+
+    # -- imports and names -------------------------------------------------------------------
+    def record_import(self, node: ast.AST) -> None:
+        """Feed an Import/ImportFrom into the alias map and import set (called by the walk)."""
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                self.imports.add(alias.name)
+                if alias.asname:
+                    self.aliases[alias.asname] = alias.name
+        elif isinstance(node, ast.ImportFrom):
+            module = node.module
+            if module is None:
+                # `from . import n` binds a sibling module by its own name: no alias, as Bandit
+                for alias in node.names:
+                    self.imports.add(alias.name)
+                return
+            for alias in node.names:
+                full = f"{module}.{alias.name}"
+                self.imports.add(full)
+                self.aliases[alias.asname or alias.name] = full
+
+    def imported_exactly(self, module: str) -> bool:
+        return module in self.imports
+
+    def imported_like(self, fragment: str) -> bool:
+        """Bandit's loose test: any import entry containing `fragment`."""
+        return any(fragment in entry for entry in self.imports)
+
+    def dotted(self, node: ast.AST) -> str:
+        """The dotted name of a Name/Attribute chain, aliases substituted; '' parts for other bases."""
+        parts: List[str] = []
+        while isinstance(node, ast.Attribute):
+            parts.append(node.attr)
+            node = node.value
+        if isinstance(node, ast.Name):
+            parts.append(node.id)
+        else:
+            parts.append("")
+        parts.reverse()
+        # the longest dotted prefix that is an alias key is replaced by what it stands for
+        for cut in range(len(parts), 0, -1):
+            key = ".".join(parts[:cut])
+            target = self.aliases.get(key)
+            if target is not None:
+                return ".".join([target, *parts[cut:]])
+        return ".".join(parts)
+
+    def qualname(self, call: ast.Call) -> str:
+        """The resolved dotted name of what `call` calls, computed once per call node."""
+        cached = self._qualnames.get(call)
+        if cached is None:
+            func = call.func
+            cached = self.dotted(func) if isinstance(func, (ast.Name, ast.Attribute)) else ""
+            self._qualnames[call] = cached
+        return cached
+
+    # -- tree navigation ---------------------------------------------------------------------
+    def parent(self, node: ast.AST) -> Optional[ast.AST]:
+        return self.parents.get(node)
+
+    def ancestors(self, node: ast.AST) -> Iterator[ast.AST]:
+        parent = self.parents.get(node)
+        while parent is not None:
+            yield parent
+            parent = self.parents.get(parent)
+
+    def enclosing_function(self, node: ast.AST) -> Optional[ast.AST]:
+        for parent in self.ancestors(node):
+            if isinstance(parent, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+                return parent
+        return None
+
+    # -- options and results ------------------------------------------------------------------
+    def options(self, rule: Rule) -> Mapping[str, Any]:
+        """The rule's options: defaults merged with the configuration (resolved once per scan)."""
+        return self._options.get(rule.id, rule.options)
+
+    def finding(
+        self,
+        rule: Rule,
+        node: ast.AST,
+        message: str,
+        *,
+        severity: Optional[Rank] = None,
+        confidence: Optional[Rank] = None,
+        scope: Optional[ast.AST] = None,
+    ) -> Optional[Finding]:
+        """A finding at `node`'s exact span, for the check to yield; nosec applies over `scope`
+        (default: the node being dispatched). None when the rule is not selected."""
+        if rule.id not in self.enabled:
+            return None
+        source = self.source
+        line = getattr(node, "lineno", 1)
+        end_line = getattr(node, "end_lineno", None) or line
+        col = getattr(node, "col_offset", 0)
+        end_col = getattr(node, "end_col_offset", None)
+        if end_col is None:
+            end_col = len(source.line(end_line).encode("utf-8"))
+        region = Region(
+            line,
+            source.utf16_column(line, col),
+            end_line,
+            source.utf16_column(end_line, end_col),
+        )
+        flagged = [source.line(n) for n in range(line, end_line + 1)]
+        scope_node = scope if scope is not None else self.current
+        scope_start = getattr(scope_node, "lineno", line)
+        scope_end = getattr(scope_node, "end_lineno", None) or scope_start
+        return Finding(
+            rule_id=rule.id,
+            severity=severity if severity is not None else rule.severity,
+            confidence=confidence if confidence is not None else rule.confidence,
+            message=message,
+            path=self.path,
+            region=region,
+            col_offset=col,
+            end_col_offset=end_col,
+            snippet="\n".join(flagged),
+            context=source.window(line, end_line, self._context_lines),
+            fingerprints=(
+                ("sarifbandit/v1", content_fingerprint(rule.id, self.path, self._around(line))),
+            ),
+            nosec_lines=(min(scope_start, line), max(scope_end, line)),
+        )
+
+    def _around(self, line: int) -> List[str]:
+        return [self.source.line(n) for n in (line - 1, line, line + 1)]

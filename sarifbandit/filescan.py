@@ -1,0 +1,126 @@
+"""One file through the pipeline, in a worker: source, parse, one walk, nosec, fingerprints.
+
+Whatever goes wrong stays inside this file's result as a notification; nothing raises out.
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+from dataclasses import dataclass, field, replace
+from typing import List, Optional, Tuple
+
+from .config import Config
+from .context import FileContext
+from .fingerprint import line_hashes
+from .model import Finding, Notification
+from .registry import dispatch_table, rule_names, rules_by_id
+from .source import SourceError, SourceFile, comments, parse
+from .suppress import NosecMap, parse_nosec
+from .walk import walk
+
+
+@dataclass
+class FileResult:
+    """What scanning one file produced; `scanned` is False when the file was skipped."""
+
+    path: str
+    scanned: bool = False
+    loc: int = 0
+    findings: List[Finding] = field(default_factory=list)
+    suppressed: List[Finding] = field(default_factory=list)
+    notifications: List[Notification] = field(default_factory=list)
+
+
+def read_bytes(path: str, limit: int) -> bytes:
+    """The file's bytes, refusing anything that is not a regular file or is over `limit`."""
+    info = os.stat(path)  # before open(): opening a FIFO named x.py would block
+    if not stat.S_ISREG(info.st_mode):
+        raise SourceError("not-a-file", "skipped: not a regular file")
+    if info.st_size > limit:
+        raise SourceError(
+            "too-large",
+            f"skipped: {info.st_size:,} bytes is over the {limit:,}-byte limit "
+            "(raise it with --max-file-size)",
+        )
+    with open(path, "rb") as handle:
+        return handle.read(limit + 1)
+
+
+def scan_path(path: str, display: str, config: Config) -> FileResult:
+    """Read and scan one file from disk."""
+    try:
+        data = read_bytes(path, config.max_file_size)
+    except SourceError as exc:
+        return FileResult(display, notifications=[_skip(display, exc)])
+    except OSError as exc:
+        reason = exc.strerror or str(exc)
+        return FileResult(
+            display,
+            notifications=[_skip(display, SourceError("unreadable", f"cannot read: {reason}"))],
+        )
+    return scan_bytes(data, display, config)
+
+
+def scan_bytes(data: bytes, display: str, config: Config) -> FileResult:
+    """Scan source bytes named `display` (a file's content, or standard input)."""
+    result = FileResult(display)
+    try:
+        source = SourceFile.from_bytes(display, data)
+        tree = parse(source.text, display)
+    except SourceError as exc:
+        result.notifications.append(_skip(display, exc))
+        return result
+    result.scanned = True
+    result.loc = source.loc()
+    ctx = FileContext(source, tree, config.options, set(config.selected), config.context_lines)
+    findings, problems = walk(ctx, dispatch_table(config.selected), config.debug)
+    result.notifications.extend(problems)
+    nosec = _nosec_map(source, config)
+    for found in findings:
+        comment = nosec.suppressor(found) if nosec is not None else None
+        if comment is None:
+            result.findings.append(found)
+        else:
+            result.suppressed.append(replace(found, suppressed_by=comment))
+    if nosec is not None:
+        result.notifications.extend(nosec.warnings)
+        result.notifications.extend(nosec.unused(display, config.selected))
+    _add_line_hashes(result, data)
+    result.findings.sort(key=Finding.sort_key)
+    result.suppressed.sort(key=Finding.sort_key)
+    return result
+
+
+def _nosec_map(source: SourceFile, config: Config) -> Optional[NosecMap]:
+    if config.ignore_nosec:
+        return None
+    return parse_nosec(comments(source.text), rule_names(), rules_by_id(), source.path)
+
+
+def _add_line_hashes(result: FileResult, data: bytes) -> None:
+    """GitHub's primaryLocationLineHash for every kept finding, in one pass over the file."""
+    kept: List[Tuple[List[Finding], int]] = [
+        (bucket, i) for bucket in (result.findings, result.suppressed) for i in range(len(bucket))
+    ]
+    if not kept:
+        return
+    hashes = line_hashes(data, {bucket[i].line for bucket, i in kept})
+    for bucket, i in kept:
+        found = bucket[i]
+        line_hash = hashes.get(found.line)
+        if line_hash is not None:
+            bucket[i] = replace(
+                found, fingerprints=(("primaryLocationLineHash", line_hash), *found.fingerprints)
+            )
+
+
+def _skip(display: str, exc: SourceError) -> Notification:
+    return Notification(
+        "error",
+        exc.message,
+        path=display,
+        line=exc.line,
+        column=exc.column,
+        code=exc.code,
+    )

@@ -1,0 +1,193 @@
+"""The values that flow through a scan: ranks, rules, regions, findings, notifications."""
+
+from __future__ import annotations
+
+import ast
+import enum
+from dataclasses import dataclass, field
+from typing import Any, Callable, Iterable, Iterator, Mapping, Optional, Tuple, Type
+
+
+class Rank(enum.IntEnum):
+    """Bandit's four ranks, shared by severity and confidence (UNDEFINED lets everything through)."""
+
+    UNDEFINED = 0
+    LOW = 1
+    MEDIUM = 2
+    HIGH = 3
+
+    @classmethod
+    def parse(cls, text: str) -> "Rank":
+        """Read 'low', 'MEDIUM', 'all' ... as a rank; 'all' means UNDEFINED."""
+        key = text.strip().upper()
+        if key == "ALL":
+            return cls.UNDEFINED
+        return cls[key]
+
+
+Severity = Rank
+Confidence = Rank
+LOW, MEDIUM, HIGH = Rank.LOW, Rank.MEDIUM, Rank.HIGH
+
+#: A check: called with the node it registered for and the file's context, yields findings.
+CheckFunction = Callable[[Any, Any], Optional[Iterable[Optional["Finding"]]]]
+
+
+@dataclass(frozen=True)
+class Check:
+    """One function run by the walk on nodes of `node_types`, able to report any of `rules`."""
+
+    function: CheckFunction
+    node_types: Tuple[Type[ast.AST], ...]
+    rules: Tuple["Rule", ...]
+
+    @property
+    def name(self) -> str:
+        return f"{self.function.__module__}.{self.function.__name__}"
+
+
+@dataclass(frozen=True, eq=False)
+class Rule:
+    """Everything about one check id: the dispatcher, SARIF, the docs and the tests all read this."""
+
+    id: str
+    name: str
+    severity: Rank
+    confidence: Rank
+    cwe: int
+    #: one sentence, shown as SARIF shortDescription and in `sarifbandit rules`
+    short: str
+    #: markdown in the sections *What it does*, *Why is this bad?*, *Example*, *Use instead* ...
+    doc: str
+    #: the family the check belongs to (a SARIF tag): "plugin", "blacklist-call", "blacklist-import"
+    family: str = "plugin"
+    #: Bandit's test name (the `test_name` of its JSON report)
+    test_name: str = ""
+    #: per-check options and their defaults
+    options: Mapping[str, Any] = field(default_factory=dict)
+    #: config blocks the options are read from, first the one Bandit reads, then documented aliases
+    config_keys: Tuple[str, ...] = ()
+    checks: list = field(default_factory=list, compare=False, repr=False)
+
+    def check(self, *node_types: Type[ast.AST]) -> Callable[[CheckFunction], CheckFunction]:
+        """Register the decorated function as this rule's check on `node_types`."""
+        return register(node_types, (self,))
+
+    @property
+    def full_description(self) -> str:
+        """The *What it does* and *Why is this bad?* paragraphs of the docs, as plain text."""
+        return doc_sections(self.doc).get("Why is this bad?", self.short)
+
+    @property
+    def title(self) -> str:
+        return self.name.replace("_", " ")
+
+
+def register(
+    node_types: Iterable[Type[ast.AST]], rules: Iterable[Rule]
+) -> Callable[[CheckFunction], CheckFunction]:
+    """Register a check that may report any of `rules` (a deny-list family shares one matcher)."""
+
+    def decorate(function: CheckFunction) -> CheckFunction:
+        rule_tuple = tuple(rules)
+        entry = Check(function, tuple(node_types), rule_tuple)
+        for rule in rule_tuple:
+            rule.checks.append(entry)
+        return function
+
+    return decorate
+
+
+def doc_sections(doc: str) -> dict:
+    """Split a rule doc written in '## Heading' sections into {heading: body}."""
+    sections: dict = {}
+    current = None
+    lines: list = []
+    for line in doc.strip().splitlines():
+        if line.startswith("## "):
+            if current is not None:
+                sections[current] = "\n".join(lines).strip()
+            current, lines = line[3:].strip(), []
+        else:
+            lines.append(line)
+    if current is not None:
+        sections[current] = "\n".join(lines).strip()
+    return sections
+
+
+@dataclass(frozen=True)
+class Region:
+    """A span in a file: 1-based lines, 1-based UTF-16 columns, end column exclusive (as SARIF)."""
+
+    start_line: int
+    start_column: int
+    end_line: int
+    end_column: int
+
+
+@dataclass(frozen=True)
+class Finding:
+    """One result, ready for any writer: everything needing the source was computed in the worker."""
+
+    rule_id: str
+    severity: Rank
+    confidence: Rank
+    message: str
+    path: str
+    region: Region
+    #: ast's 0-based UTF-8 byte offsets of the start and end column (Bandit JSON parity)
+    col_offset: int
+    end_col_offset: int
+    #: source lines the finding spans (SARIF snippet)
+    snippet: str
+    #: (line number, text) of the context window shown to people (`-n`)
+    context: Tuple[Tuple[int, str], ...]
+    #: GitHub's primaryLocationLineHash and our own content fingerprint
+    fingerprints: Tuple[Tuple[str, str], ...] = ()
+    #: the `# nosec` comment that suppressed it, when suppressed findings are kept
+    suppressed_by: Optional[str] = None
+    #: the lines whose `# nosec` comments may suppress it (the statement it belongs to)
+    nosec_lines: Tuple[int, int] = (0, 0)
+
+    @property
+    def line(self) -> int:
+        return self.region.start_line
+
+    def sort_key(self) -> tuple:
+        return (self.path, self.region.start_line, self.region.start_column, self.rule_id)
+
+
+class NotificationKind(str, enum.Enum):
+    """Where a notification goes in SARIF: tool execution problems or configuration problems."""
+
+    EXECUTION = "execution"
+    CONFIGURATION = "configuration"
+
+
+@dataclass(frozen=True)
+class Notification:
+    """Something the user should know that is not a finding: a skipped file, an unused nosec ..."""
+
+    level: str  # "error" | "warning" | "note"
+    message: str
+    path: Optional[str] = None
+    line: Optional[int] = None
+    column: Optional[int] = None
+    kind: NotificationKind = NotificationKind.EXECUTION
+    #: a short stable id for the kind of problem, e.g. "parse-error", "unused-nosec"
+    code: str = ""
+    rule_id: Optional[str] = None
+    detail: Optional[str] = None
+
+    def sort_key(self) -> tuple:
+        return (self.path or "", self.line or 0, self.code, self.message)
+
+
+def iter_rules_checks(rules: Iterable[Rule]) -> Iterator[Check]:
+    """Each distinct Check of `rules`, once, in first-seen order."""
+    seen: set = set()
+    for rule in rules:
+        for entry in rule.checks:
+            if id(entry) not in seen:
+                seen.add(id(entry))
+                yield entry

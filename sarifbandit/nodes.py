@@ -1,0 +1,61 @@
+"""Small questions about AST nodes that many checks ask, answered one way."""
+
+from __future__ import annotations
+
+import ast
+from typing import Any, Optional
+
+
+def keyword(call: ast.Call, name: str) -> Optional[ast.expr]:
+    """The value of keyword argument `name` written literally in the call (not via **kwargs)."""
+    for kw in call.keywords:
+        if kw.arg == name:
+            return kw.value
+    return None
+
+
+def argument(call: ast.Call, position: int, name: Optional[str] = None) -> Optional[ast.expr]:
+    """Positional argument `position`, else keyword `name`; None when neither is written."""
+    if position < len(call.args) and not isinstance(call.args[position], ast.Starred):
+        return call.args[position]
+    return keyword(call, name) if name else None
+
+
+def is_str(node: Optional[ast.AST]) -> bool:
+    return isinstance(node, ast.Constant) and isinstance(node.value, str)
+
+
+def last_name(node: ast.AST) -> str:
+    """The final identifier of a Name or Attribute chain ('' for anything else)."""
+    if isinstance(node, ast.Attribute):
+        return node.attr
+    if isinstance(node, ast.Name):
+        return node.id
+    return ""
+
+
+def value_of(node: Optional[ast.AST]) -> Any:
+    """Bandit's view of an argument: constants as-is (True/False/None as the strings 'True',
+    'False', 'None'), a Name's id, an Attribute's last part, containers element by element,
+    anything else None."""
+    if isinstance(node, ast.Constant):
+        if node.value is None or isinstance(node.value, bool):
+            return str(node.value)
+        return node.value
+    if isinstance(node, (ast.Name, ast.Attribute)):
+        return last_name(node)
+    if isinstance(node, (ast.List, ast.Tuple, ast.Set)):
+        return [value_of(element) for element in node.elts]
+    return None
+
+
+def is_truthy_literal(node: ast.AST) -> bool:
+    """Bandit's shell=… truthiness: constants by their value, list/dict literals when non-empty,
+    any other expression (a variable, a call, a tuple) counted as true."""
+    if isinstance(node, ast.Constant):
+        return bool(node.value)
+    if isinstance(node, ast.List):
+        return bool(node.elts)
+    if isinstance(node, ast.Dict):
+        return bool(node.keys)
+    return True

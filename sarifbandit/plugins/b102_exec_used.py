@@ -1,0 +1,49 @@
+"""## What it does
+Flags calls to the built-in `exec`.
+
+## Why is this bad?
+`exec` runs any Python source it is given. When any part of that source can be influenced by a
+user, a file or the network, an attacker can run their own code in the process.
+
+## Example
+```python
+exec(request.args["code"])
+```
+
+## Use instead
+Parse data with a data parser (`json.loads`, `ast.literal_eval` for Python literals) or dispatch
+to known functions through a dictionary:
+```python
+handlers = {"start": start, "stop": stop}
+handlers[request.args["action"]]()
+```
+
+## References
+- [CWE-78: OS Command Injection](https://cwe.mitre.org/data/definitions/78.html)
+- [exec()](https://docs.python.org/3/library/functions.html#exec)
+"""
+
+from __future__ import annotations
+
+import ast
+from typing import Iterator, Optional
+
+from ..context import FileContext
+from ..model import HIGH, MEDIUM, Finding, Rule
+
+RULE = Rule(
+    id="B102",
+    name="exec_used",
+    severity=MEDIUM,
+    confidence=HIGH,
+    cwe=78,
+    short="exec() runs arbitrary code; any outside influence on its argument is code injection.",
+    doc=__doc__,
+    test_name="exec_used",
+)
+
+
+@RULE.check(ast.Call)
+def check(node: ast.Call, ctx: FileContext) -> Iterator[Optional[Finding]]:
+    if ctx.qualname(node) == "exec":
+        yield ctx.finding(RULE, node, "exec() used: it runs whatever code it is given")

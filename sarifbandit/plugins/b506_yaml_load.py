@@ -1,0 +1,69 @@
+"""## What it does
+Flags `yaml.load()` calls that do not pass a safe loader (`SafeLoader` or `CSafeLoader`),
+including `load` imported with `from yaml import load`.
+
+## Why is this bad?
+PyYAML's full loaders can build arbitrary Python objects from tags such as
+`!!python/object/apply`, so loading a document an attacker wrote can run their code.
+
+## Example
+```python
+import yaml
+config = yaml.load(text, Loader=yaml.Loader)
+```
+
+## Use instead
+```python
+import yaml
+config = yaml.safe_load(text)   # or yaml.load(text, Loader=yaml.SafeLoader)
+```
+
+## References
+- [CWE-20: Improper Input Validation](https://cwe.mitre.org/data/definitions/20.html)
+- [PyYAML: Loading YAML](https://pyyaml.org/wiki/PyYAMLDocumentation)
+"""
+
+from __future__ import annotations
+
+import ast
+from typing import Iterator, Optional
+
+from ..context import FileContext
+from ..model import HIGH, MEDIUM, Finding, Rule
+from ..nodes import argument, last_name
+
+RULE = Rule(
+    id="B506",
+    name="yaml_load",
+    severity=MEDIUM,
+    confidence=HIGH,
+    cwe=20,
+    short="yaml.load() without a safe loader can construct arbitrary Python objects.",
+    doc=__doc__,
+    test_name="yaml_load",
+)
+
+_SAFE_LOADERS = frozenset({"SafeLoader", "CSafeLoader"})
+
+
+def _yaml_imported(ctx: FileContext) -> bool:
+    # Bandit needs `import yaml`; `from yaml import load` is the same call and is checked too
+    return ctx.imported_exactly("yaml") or any(i.startswith("yaml.") for i in ctx.imports)
+
+
+@RULE.check(ast.Call)
+def check(node: ast.Call, ctx: FileContext) -> Iterator[Optional[Finding]]:
+    qualname = ctx.qualname(node)
+    if not qualname.endswith("load"):
+        return
+    parts = qualname.split(".")
+    if parts[-1] != "load" or "yaml" not in parts[:-1] or not _yaml_imported(ctx):
+        return
+    loader = argument(node, 1, "Loader")
+    if loader is not None and last_name(loader) in _SAFE_LOADERS:
+        return
+    yield ctx.finding(
+        RULE,
+        node,
+        f"{qualname}() without SafeLoader can build arbitrary objects; use yaml.safe_load()",
+    )

@@ -1,0 +1,60 @@
+"""The acceptance test: every examples/ file through the real pipeline, every check enabled,
+findings compared with the inline markers both ways (missing and unexpected both fail)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from sarifbandit import Config, scan
+from sarifbandit.config import merge_options, select
+from sarifbandit.registry import all_rules
+
+from .markers import expectations, options
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+FILES = sorted(EXAMPLES.glob("*.py"))
+
+
+def _config_for(path: Path) -> Config:
+    opts = options(path)
+    blocks = {k: v for k, v in opts.items() if k not in ("tests", "skips")}
+    return Config(
+        selected=select(opts.get("tests", []), opts.get("skips", [])),
+        options=merge_options(blocks),
+        jobs=1,
+    )
+
+
+@pytest.mark.parametrize("path", FILES, ids=[p.name for p in FILES])
+def test_example(path: Path) -> None:
+    expected = expectations(path)
+    report = scan([path], _config_for(path), root=EXAMPLES)
+    assert not [n for n in report.notifications if n.level == "error"], report.notifications
+    columns = {(line, rule) for line, rule, col in expected if col is not None}
+    actual: Counter = Counter()
+    for f in report.findings:
+        key = (f.line, f.rule_id)
+        actual[(f.line, f.rule_id, f.region.start_column if key in columns else None)] += 1
+    missing = expected - actual
+    unexpected = actual - expected
+    assert not missing and not unexpected, (
+        f"missing: {sorted(missing.elements())}\nunexpected: {sorted(unexpected.elements())}"
+    )
+
+
+@pytest.mark.parametrize("rule", all_rules(), ids=lambda r: r.id)
+def test_every_rule_has_an_example(rule) -> None:
+    path = EXAMPLES / f"{rule.id.lower()}_{rule.name}.py"
+    assert path.is_file(), f"{rule.id} needs an example file {path.name}"
+    marked = {rule_id for _, rule_id, _ in expectations(path)}
+    assert rule.id in marked, f"{path.name} marks no {rule.id} finding"
+    lines = path.read_text(encoding="utf-8").splitlines()
+    clean = [
+        ln
+        for ln in lines[1:]
+        if ln.strip() and not ln.lstrip().startswith("#") and "expect:" not in ln
+    ]
+    assert clean, f"{path.name} has no safe (unmarked) code"
