@@ -5,6 +5,7 @@ from __future__ import annotations
 import ast
 import io
 import sys
+import threading
 import tokenize
 import warnings
 from dataclasses import dataclass, field
@@ -56,22 +57,64 @@ def _newer_python_hint(message: str) -> str:
 
 
 def parse(text: str, filename: str) -> ast.Module:
-    """ast.parse that turns every failure into a SourceError; never runs the code."""
+    """ast.parse that turns every failure into a SourceError; never runs the code.
+
+    Python's AST construction counts against the recursion limit, so a long chain such as a
+    60,000-term concatenation fails at the default limit; such a file is parsed again in a thread
+    with a large stack and a raised limit instead of being given up."""
+    try:
+        return _parse(text, filename)
+    except RecursionError:
+        return _parse_deep(text, filename)
+
+
+def _parse(text: str, filename: str) -> ast.Module:
     try:
         with warnings.catch_warnings():
             # invalid escape sequences and the like are the scanned project's business
             warnings.simplefilter("ignore")
-            return ast.parse(text, filename=filename, type_comments=False)
+            return ast.parse(text, filename=filename)
     except SyntaxError as exc:
         msg = exc.msg or str(exc)
         hint = _newer_python_hint(msg)
         raise SourceError(
             "syntax-error", f"syntax error: {msg}{hint}", exc.lineno, exc.offset
         ) from None
-    except (ValueError, MemoryError, RecursionError, OverflowError) as exc:
-        # ValueError: NUL bytes; RecursionError/MemoryError: nesting beyond the parser's limits
-        kind = type(exc).__name__
-        raise SourceError("parse-error", f"cannot parse ({kind}): {exc}") from None
+    except (ValueError, MemoryError, OverflowError) as exc:
+        # ValueError: NUL bytes; MemoryError: nesting beyond the parser's own limits
+        raise SourceError("parse-error", f"cannot parse ({type(exc).__name__}): {exc}") from None
+
+
+_DEEP_STACK = 512 * 1024 * 1024
+_DEEP_RECURSION = 400_000
+
+
+def _parse_deep(text: str, filename: str) -> ast.Module:
+    outcome: list = []
+
+    def run() -> None:
+        old = sys.getrecursionlimit()
+        sys.setrecursionlimit(max(old, _DEEP_RECURSION))
+        try:
+            outcome.append(_parse(text, filename))
+        except (SourceError, RecursionError) as exc:
+            outcome.append(exc)
+        finally:
+            sys.setrecursionlimit(old)
+
+    previous = threading.stack_size(_DEEP_STACK)
+    try:
+        worker = threading.Thread(target=run, name="sarifbandit-deep-parse")
+        worker.start()
+        worker.join()
+    finally:
+        threading.stack_size(previous)
+    result = outcome[0] if outcome else SourceError("parse-error", "cannot parse: nesting too deep")
+    if isinstance(result, RecursionError):
+        raise SourceError("parse-error", "cannot parse: nesting too deep for the parser")
+    if isinstance(result, SourceError):
+        raise result
+    return result
 
 
 def comments(text: str) -> Dict[int, str]:

@@ -1,0 +1,66 @@
+"""Decoding (PEP 263, BOMs), parse failures as notifications, and column conversion."""
+
+from __future__ import annotations
+
+import pytest
+
+from sarifbandit.config import Config
+from sarifbandit.filescan import scan_bytes
+from sarifbandit.source import SourceError, SourceFile, decode
+
+
+def _scan(data: bytes):
+    return scan_bytes(data, "t.py", Config(jobs=1))
+
+
+def test_coding_cookie_is_honoured():
+    data = "# -*- coding: latin-1 -*-\ns = 'caf\xe9'\neval(s)\n".encode("latin-1")
+    assert decode(data).splitlines()[1] == "s = 'café'"
+    assert [(f.line, f.rule_id) for f in _scan(data).findings] == [(3, "B307")]
+
+
+def test_utf8_bom_is_stripped_and_scanned():
+    result = _scan(b"\xef\xbb\xbfeval(x)\n")
+    assert [(f.line, f.region.start_column) for f in result.findings] == [(1, 1)]
+
+
+def test_invalid_utf8_is_a_notification_not_an_exception():
+    result = _scan(b"x = '\xff\xfe'\n")
+    assert not result.scanned
+    assert [n.code for n in result.notifications] == ["decode-error"]
+
+
+def test_unknown_coding_cookie():
+    with pytest.raises(SourceError) as caught:
+        decode(b"# coding: no-such-codec\nx = 1\n")
+    assert caught.value.code == "decode-error"
+
+
+def test_syntax_error_names_the_line():
+    result = _scan(b"x = 1\ndef broken(:\n")
+    assert not result.scanned
+    (note,) = result.notifications
+    assert note.code == "syntax-error" and note.line == 2 and note.path == "t.py"
+
+
+def test_crlf_and_cr_line_ends_keep_line_numbers():
+    for newline in (b"\r\n", b"\r"):
+        result = _scan(newline.join([b"x = 1", b"eval(x)", b""]))
+        assert [(f.line, f.rule_id) for f in result.findings] == [(2, "B307")]
+
+
+def test_utf16_columns_after_non_ascii_text():
+    # 'é' is 2 UTF-8 bytes but 1 UTF-16 unit; '𝒳' is 4 bytes and 2 units
+    source = SourceFile.from_bytes("t.py", "s = 'é𝒳'; eval(s)\n".encode())
+    line = source.line(1)
+    byte_offset = len(line[: line.index("eval")].encode("utf-8"))
+    assert source.utf16_column(1, byte_offset) == len("s = 'é'; ") + 2 + 1
+    result = _scan("s = 'é𝒳'; eval(s)\n".encode())
+    (finding,) = result.findings
+    assert finding.region.start_column == 12 and finding.region.end_column == 19
+    assert finding.col_offset == byte_offset
+
+
+def test_loc_counts_code_lines_only():
+    source = SourceFile.from_bytes("t.py", b"# comment\n\nx = 1\n  # indented comment\ny = 2\n")
+    assert source.loc() == 2

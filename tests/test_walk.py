@@ -1,0 +1,39 @@
+"""The walk: survives extreme nesting, and a failing check costs only its own finding."""
+
+from __future__ import annotations
+
+import ast
+
+from sarifbandit.config import Config
+from sarifbandit.filescan import scan_bytes
+from sarifbandit.model import LOW, Rule
+
+
+def test_sixty_thousand_term_expression_is_scanned():
+    code = "x = " + " + ".join(["a"] * 60000) + "\neval(x)\n"
+    result = scan_bytes(code.encode(), "deep.py", Config(jobs=1))
+    assert result.scanned
+    assert [(f.line, f.rule_id) for f in result.findings] == [(2, "B307")]
+
+
+def test_a_raising_check_is_a_notification(monkeypatch):
+    from sarifbandit import registry
+
+    broken = Rule("X999", "broken", LOW, LOW, 1, "Breaks.", "## What it does\nBreaks.")
+
+    @broken.check(ast.Call)
+    def explode(node, ctx):
+        raise ValueError("boom")
+        yield  # pragma: no cover
+
+    rules = registry.all_rules() + (broken,)
+    monkeypatch.setattr(registry, "all_rules", lambda: rules)
+    registry.dispatch_table.cache_clear()
+    try:
+        selected = frozenset(r.id for r in rules)
+        result = scan_bytes(b"eval(x)\n", "t.py", Config(selected=selected, jobs=1))
+    finally:
+        registry.dispatch_table.cache_clear()
+    assert [(f.line, f.rule_id) for f in result.findings] == [(1, "B307")]
+    (note,) = [n for n in result.notifications if n.code == "check-error"]
+    assert "explode" in note.message and "boom" in note.message and note.line == 1
