@@ -36,6 +36,8 @@ class Report:
     complete: bool = True
     #: per-file lines of code, for Bandit-style metrics
     loc: Dict[str, int] = field(default_factory=dict)
+    #: with --baseline --show-absent: baseline findings no longer present (baseline_state "absent")
+    absent: List[Finding] = field(default_factory=list)
 
     @property
     def scanned_files(self) -> List[str]:
@@ -76,7 +78,7 @@ def scan(
     results = scan_targets(targets, config, progress)
     if "-" in names:
         results.append(scan_bytes(stdin if stdin is not None else b"", stdin_name, config))
-    notifications = [
+    notifications = list(config.notices) + [
         Notification("error", f"target '{target}': {reason}", path=target, code="missing-target")
         for target, reason in missing
     ]

@@ -10,7 +10,7 @@ import difflib
 from dataclasses import dataclass, field, replace
 from typing import Any, Dict, FrozenSet, Iterable, Mapping, Optional, Tuple
 
-from .model import Rank, Rule
+from .model import Notification, Rank, Rule
 from .registry import BLACKLIST_ALIAS, all_rules, blacklist_ids, rules_by_id
 
 DEFAULT_INCLUDE = ("*.py", "*.pyw")
@@ -39,6 +39,12 @@ class Config:
     jobs: Optional[int] = None
     debug: bool = False
     follow_links: bool = False
+    #: whether results may be read from and written to the per-file cache
+    use_cache: bool = True
+    #: where the cache lives (None: the default location)
+    cache_dir: Optional[str] = None
+    #: warnings found while reading the configuration (unknown keys ...), for the report
+    notices: Tuple[Notification, ...] = ()
 
     def with_(self, **changes: Any) -> "Config":
         return replace(self, **changes)

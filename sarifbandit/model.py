@@ -148,6 +148,8 @@ class Finding:
     suppressed_by: Optional[str] = None
     #: the lines whose `# nosec` comments may suppress it (the statement it belongs to)
     nosec_lines: Tuple[int, int] = (0, 0)
+    #: with --baseline: "new", "unchanged" or "absent" (SARIF baselineState); None without one
+    baseline_state: Optional[str] = None
 
     @property
     def line(self) -> int:
