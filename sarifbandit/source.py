@@ -89,6 +89,17 @@ _DEEP_STACK = 512 * 1024 * 1024
 _DEEP_RECURSION = 400_000
 
 
+def _too_deep_message() -> str:
+    version = f"{sys.version_info[0]}.{sys.version_info[1]}"
+    if sys.version_info >= (3, 12):
+        # from 3.12 the parser's C recursion limit is fixed; 3.11 and older follow the raised limit
+        return (
+            f"cannot parse: expression nested too deeply for Python {version}'s parser "
+            "(a fixed limit since 3.12); Python 3.11 parses it"
+        )
+    return f"cannot parse: expression nested too deeply for Python {version}'s parser"
+
+
 def _parse_deep(text: str, filename: str) -> ast.Module:
     outcome: list = []
 
@@ -111,7 +122,7 @@ def _parse_deep(text: str, filename: str) -> ast.Module:
         threading.stack_size(previous)
     result = outcome[0] if outcome else SourceError("parse-error", "cannot parse: nesting too deep")
     if isinstance(result, RecursionError):
-        raise SourceError("parse-error", "cannot parse: nesting too deep for the parser")
+        raise SourceError("parse-error", _too_deep_message())
     if isinstance(result, SourceError):
         raise result
     return result
