@@ -3,20 +3,87 @@
 Iterative (an explicit stack) so a 60,000-term expression cannot overflow Python's recursion
 limit; pre-order with children in source order, so imports enter the alias map before the code
 after them is checked, as in Bandit.
+
+This loop runs once per node of every file, so it is written for speed: each node class gets a
+plan, worked out once, of the fields that can hold child nodes (read from the class's ASDL
+signature), and the fields that only ever hold the shared context/operator singletons (`Load`,
+`Add`, `Eq` ... about a third of all nodes) are not visited unless a check registers for them.
 """
 
 from __future__ import annotations
 
 import ast
+import re
 import traceback
-from typing import List, Tuple
+from itertools import repeat
+from typing import Dict, List, Tuple, Type
 
 from .context import FileContext
-from .model import Finding, Notification
+from .model import Check, Finding, Notification
 from .registry import DispatchTable
 
-_iter_child_nodes = ast.iter_child_nodes
+#: (field name, kind) for each field of a class that may hold child nodes
+Plan = Tuple[Tuple[str, int], ...]
+#: field kinds: one node (or None), a list of nodes, unknown (a value of either, or a scalar)
+_ONE, _MANY, _ANY = 0, 1, 2
+#: what the walk needs per node class: the checks, the child plan, whether it is an import
+Step = Tuple[Tuple[Check, ...], Plan, bool]
+
+#: ASDL types whose values are never nodes
+_SCALARS = frozenset({"identifier", "string", "constant", "int", "object", "bytes"})
+#: node bases whose classes have no fields and are shared singletons in the parsed tree
+_SINGLETON_BASES: Tuple[type, ...] = (
+    ast.expr_context,
+    ast.boolop,
+    ast.operator,
+    ast.unaryop,
+    ast.cmpop,
+)
+_SIGNATURE = re.compile(r"^\w+\((.*)\)$")
 _IMPORTS = (ast.Import, ast.ImportFrom)
+
+#: id(table) -> (table, {node class: step}); the table is kept so its id cannot be reused
+_STEPS: Dict[int, Tuple[DispatchTable, Dict[type, Step]]] = {}
+
+
+def _singleton_type(type_name: str) -> bool:
+    base = getattr(ast, type_name, None)
+    return isinstance(base, type) and issubclass(base, _SINGLETON_BASES)
+
+
+def child_plan(cls: type, visit_singletons: bool) -> Plan:
+    """The fields of `cls` to descend into, in source order, read from its ASDL signature
+    (`Call(expr func, expr* args, keyword* keywords)`); every field, kind decided per value,
+    when the signature cannot be read."""
+    fields: Tuple[str, ...] = getattr(cls, "_fields", ())
+    match = _SIGNATURE.match((cls.__doc__ or "").strip())
+    declared = [part.split() for part in match.group(1).split(",")] if match else []
+    if [part[-1] for part in declared] != list(fields) or any(len(p) != 2 for p in declared):
+        return tuple((name, _ANY) for name in fields)
+    plan = []
+    for type_spec, name in declared:
+        base = type_spec.rstrip("*?")
+        if base in _SCALARS or (not visit_singletons and _singleton_type(base)):
+            continue
+        plan.append((name, _MANY if type_spec.endswith("*") else _ONE))
+    return tuple(plan)
+
+
+def _steps(table: DispatchTable) -> Dict[type, Step]:
+    known = _STEPS.get(id(table))
+    if known is None or known[0] is not table:
+        if len(_STEPS) > 16:
+            _STEPS.clear()
+        known = (table, {})
+        _STEPS[id(table)] = known
+    return known[1]
+
+
+def _step(cls: Type[ast.AST], table: DispatchTable) -> Step:
+    visit_singletons = any(issubclass(t, _SINGLETON_BASES) for t in table)
+    # the plan is kept last field first: children go on the stack in reverse, to come off in order
+    plan = child_plan(cls, visit_singletons)[::-1]
+    return (table.get(cls, ()), plan, issubclass(cls, _IMPORTS))
 
 
 def walk(
@@ -26,29 +93,50 @@ def walk(
     own finding for that node, reported as a notification naming the check and the place."""
     findings: List[Finding] = []
     problems: List[Notification] = []
+    append_finding = findings.append
     parents = ctx.parents
-    get_checks = table.get
+    add_parents = parents.update
+    steps = _steps(table)
     stack: List[ast.AST] = [ctx.tree]
-    pop, extend = stack.pop, stack.extend
+    pop, push, extend = stack.pop, stack.append, stack.extend
+    AST = ast.AST
     while stack:
         node = pop()
-        if isinstance(node, _IMPORTS):
+        cls = node.__class__
+        step = steps.get(cls)
+        if step is None:
+            step = steps[cls] = _step(cls, table)
+        checks, plan, is_import = step
+        if is_import:
             ctx.record_import(node)
-        children = list(_iter_child_nodes(node))
-        for child in children:
-            parents[child] = node
-        checks = get_checks(type(node))
+        # children are recorded before the node's checks run, so a check may climb from them
+        for name, kind in plan:
+            value = getattr(node, name)
+            if value is None:
+                continue
+            if kind == _ONE:
+                parents[value] = node
+                push(value)
+            elif type(value) is list:
+                if value:
+                    if kind == _ANY or None in value:  # Dict.keys holds None for each **spread
+                        value = [v for v in value if isinstance(v, AST)]
+                    add_parents(zip(value, repeat(node)))
+                    extend(reversed(value))
+            elif kind == _ANY and isinstance(value, AST):
+                parents[value] = node
+                push(value)
         if checks:
             ctx.current = node
             for check in checks:
                 try:
                     produced = check.function(node, ctx)
                     if produced is not None:
-                        findings.extend(f for f in produced if f is not None)
+                        for found in produced:
+                            if found is not None:
+                                append_finding(found)
                 except Exception as exc:  # a check bug must not cost the file or the scan
                     problems.append(_check_failure(ctx, check.name, node, exc, debug))
-        children.reverse()
-        extend(children)
     return findings, problems
 
 

@@ -1,0 +1,77 @@
+"""The fast walk visits what a plain pre-order walk visits, in the same order, with parents."""
+
+from __future__ import annotations
+
+import ast
+import textwrap
+
+from sarifbandit.context import FileContext
+from sarifbandit.model import Check
+from sarifbandit.source import SourceFile, parse
+from sarifbandit.walk import walk
+
+CODE = textwrap.dedent(
+    """
+    import os as o
+    def f(a, *, b=1, c, **kw):
+        x = {**kw, "k": [a, b]}
+        return o.path.join(x["k"], not a, a < b <= c)
+    class K(Base, metaclass=M):
+        async def g(self):
+            async with h() as y:
+                await y
+    match p:
+        case {"a": 1, **rest}: pass
+        case [1, *others] if others: pass
+    """
+)
+
+
+def _reference(tree: ast.AST, skip: tuple) -> list:
+    out, stack = [], [tree]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, skip):
+            continue
+        out.append(node)
+        stack.extend(reversed(list(ast.iter_child_nodes(node))))
+    return out
+
+
+def _visit(node_types: tuple) -> tuple:
+    tree = parse(CODE, "t.py")
+    ctx = FileContext(SourceFile("t.py", CODE.encode(), CODE), tree, {}, set())
+    seen: list = []
+
+    def probe(node, ctx):
+        seen.append(node)
+
+    walk(ctx, {t: (Check(probe, (t,), ()),) for t in node_types})
+    return tree, ctx, seen
+
+
+def _node_classes(base: type = ast.AST) -> list:
+    found, stack = [], [base]
+    while stack:
+        cls = stack.pop()
+        found.append(cls)
+        stack.extend(cls.__subclasses__())
+    return [c for c in found if c.__module__ == "ast" and c._fields is not None]
+
+
+def test_pre_order_source_order_without_singletons():
+    leaves = (ast.expr_context, ast.boolop, ast.operator, ast.unaryop, ast.cmpop)
+    tree, ctx, seen = _visit(tuple(c for c in _node_classes() if not issubclass(c, leaves)))
+    expected = _reference(tree, leaves)
+    assert [type(n).__name__ for n in seen] == [type(n).__name__ for n in expected]
+    assert all(a is b for a, b in zip(seen, expected))
+    for node in expected[1:]:
+        assert ctx.parent(node) is not None
+    (spread_dict,) = [n for n in seen if isinstance(n, ast.Dict)]
+    assert [type(v).__name__ for v in spread_dict.values] == ["Name", "List"]
+    assert ctx.parent(spread_dict.values[1]) is spread_dict
+
+
+def test_singletons_are_visited_when_a_check_asks_for_them():
+    _, _, seen = _visit((ast.Not, ast.Lt, ast.LtE))
+    assert [type(n).__name__ for n in seen] == ["Not", "Lt", "LtE"]
