@@ -1,16 +1,19 @@
 """The shell family, B602–B607: how processes are started, with one set of options.
 
 All of them read the `shell_injection` config block (the key Bandit reads), or the per-check
-keys its documentation shows; the lists merge with the defaults key by key.
+key its documentation shows (the check's own name); the lists merge with the defaults key by key.
+One matcher serves the six rules, so a call's qualified name and `shell=` argument are looked at
+once.
 """
 
 from __future__ import annotations
 
 import ast
+import re
 from typing import Iterator, Optional
 
 from ..context import FileContext
-from ..model import HIGH, LOW, Finding, Rule
+from ..model import HIGH, LOW, MEDIUM, Finding, Rank, Rule, register
 from ..nodes import is_str, is_truthy_literal, keyword
 
 SHELL_OPTIONS = {
@@ -59,7 +62,9 @@ SHELL_OPTIONS = {
 }
 
 
-def _family_rule(rule_id: str, name: str, severity, confidence, short: str, doc: str) -> Rule:
+def _family_rule(
+    rule_id: str, name: str, severity: Rank, confidence: Rank, short: str, doc: str
+) -> Rule:
     return Rule(
         id=rule_id,
         name=name,
@@ -112,19 +117,268 @@ qualified function names that start a process with, through, and without a shell
 )
 
 
-@B602.check(ast.Call)
-def check_subprocess_shell(node: ast.Call, ctx: FileContext) -> Iterator[Optional[Finding]]:
+_OPTIONS_DOC = """## Options
+Read from the `shell_injection` block (or this check's own name as the key): `subprocess`,
+`shell` and `no_shell`, lists of the qualified function names that start a process with,
+through, and without a shell."""
+
+_CWE_78 = "- [CWE-78: OS Command Injection](https://cwe.mitre.org/data/definitions/78.html)"
+
+B603 = _family_rule(
+    "B603",
+    "subprocess_without_shell_equals_true",
+    LOW,
+    HIGH,
+    "A subprocess call starts a program; check where the program and its arguments come from.",
+    f"""## What it does
+Flags every call of the `subprocess` functions (the `subprocess` option) that does not pass a
+true `shell=` argument. It points at the `shell=` value when one is written, else at the called
+name.
+
+## Why is this bad?
+Without a shell there is no shell injection, but the process still runs with the program's
+privileges: an attacker who controls the program path or its arguments (an option such as
+`--output=/etc/passwd`, a file name starting with `-`) can still make it do harm. The finding is
+a reminder to review where those values come from.
+
+## Example
+```python
+subprocess.run([tool, user_argument])
+```
+
+## Use instead
+Run a fixed, absolute program and keep untrusted values out of option positions:
+```python
+subprocess.run(["/usr/bin/convert", "--", user_file, "out.png"])
+```
+
+{_OPTIONS_DOC}
+
+## References
+{_CWE_78}
+- [subprocess: security considerations](https://docs.python.org/3/library/subprocess.html#security-considerations)
+""",
+)
+
+B604 = _family_rule(
+    "B604",
+    "any_other_function_with_shell_equals_true",
+    MEDIUM,
+    LOW,
+    "A call passes shell=True to a function that is not a known subprocess function.",
+    f"""## What it does
+Flags calls of any function *not* in the `subprocess` option that pass a true `shell=` keyword
+argument (wrappers such as `run_command(cmd, shell=True)`, and `os.system(cmd, shell=True)` too).
+The finding points at the `shell=` value. The confidence is LOW: the function may not start a
+process at all.
+
+## Why is this bad?
+A `shell=True` argument usually means the wrapper hands its command to a shell, so the command
+is exposed to shell injection exactly like `subprocess.run(cmd, shell=True)`.
+
+## Example
+```python
+utils.execute(f"tar xf {{archive}}", shell=True)
+```
+
+## Use instead
+```python
+utils.execute(["tar", "xf", archive])
+```
+
+{_OPTIONS_DOC}
+
+## References
+{_CWE_78}
+""",
+)
+
+B605 = _family_rule(
+    "B605",
+    "start_process_with_a_shell",
+    LOW,
+    HIGH,
+    "A function that always runs its command through a shell is called.",
+    f"""## What it does
+Flags calls of the functions that always hand their command to a shell (`os.system`,
+`os.popen`, `subprocess.getoutput`, ... the `shell` option) with at least one positional
+argument. It points at the command. A command written as one string literal gets LOW severity;
+a command built at run time HIGH.
+
+## Why is this bad?
+These functions pass the string to `/bin/sh -c` (or `cmd.exe`), so quotes, `;`, `|`, `$(...)`
+or backticks in any part of the command that comes from outside run commands of the attacker's
+choosing.
+
+## Example
+```python
+os.system("rm -rf " + directory)
+```
+
+## Use instead
+```python
+shutil.rmtree(directory)
+# or, for a real program:
+subprocess.run(["/usr/bin/du", "-sh", directory])
+```
+
+{_OPTIONS_DOC}
+
+## References
+{_CWE_78}
+- [os.system](https://docs.python.org/3/library/os.html#os.system)
+""",
+)
+
+B606 = _family_rule(
+    "B606",
+    "start_process_with_no_shell",
+    LOW,
+    MEDIUM,
+    "A process is started with an os.exec*/os.spawn* function.",
+    f"""## What it does
+Flags calls of the functions that start a program directly, without a shell (`os.execv`,
+`os.spawnlp`, `os.startfile`, ... the `no_shell` option). It points at the called name.
+
+## Why is this bad?
+No shell means no shell injection, but the program and its arguments decide what runs: when any
+of them can come from outside, an attacker can choose the program or slip in options.
+
+## Example
+```python
+os.execvp(program, [program, *arguments])
+```
+
+## Use instead
+Run a fixed, absolute program and validate the arguments:
+```python
+os.execv("/usr/bin/rsync", ["rsync", "--", source, target])
+```
+
+{_OPTIONS_DOC}
+
+## References
+{_CWE_78}
+- [os.exec*](https://docs.python.org/3/library/os.html#os.execl)
+""",
+)
+
+B607 = _family_rule(
+    "B607",
+    "start_process_with_partial_path",
+    LOW,
+    HIGH,
+    "A process is started by a program name that is looked up on PATH.",
+    f"""## What it does
+Flags calls of every function in the `subprocess`, `shell` and `no_shell` options whose first
+argument (or the first element of a list literal given as first argument) is a string literal
+that is not a full path: it does not start with `/`, `\\`, `.` or a drive letter and colon. The
+finding points at that string.
+
+## Why is this bad?
+A bare program name such as `"git"` is searched for in the directories of `PATH` (and on Windows
+the current directory first). Whoever can change `PATH` or put a file in one of those
+directories decides which program actually runs.
+
+## Example
+```python
+subprocess.run(["git", "status"])
+```
+
+## Use instead
+```python
+subprocess.run(["/usr/bin/git", "status"])
+# or resolve it once, explicitly:
+subprocess.run([shutil.which("git") or "/usr/bin/git", "status"])
+```
+
+{_OPTIONS_DOC}
+
+## References
+- [CWE-78: OS Command Injection](https://cwe.mitre.org/data/definitions/78.html)
+- [CWE-426: Untrusted Search Path](https://cwe.mitre.org/data/definitions/426.html)
+""",
+)
+
+FAMILY = (B602, B603, B604, B605, B606, B607)
+
+# a drive letter followed by ':', or a leading slash, backslash or dot: Bandit's "full path"
+_FULL_PATH = re.compile(r"[A-Za-z](?=:)|[\\/.]")
+
+
+def _shell_argument(call: ast.Call) -> Optional[ast.expr]:
+    """The `shell=` value written in the call and counted true (**kwargs are not looked into)."""
+    shell = keyword(call, "shell")
+    return shell if shell is not None and is_truthy_literal(shell) else None
+
+
+def _partial_path(call: ast.Call) -> Optional[ast.Constant]:
+    """The program string of `call` when it is a literal that is not a full path."""
+    if not call.args:
+        return None
+    program = call.args[0]
+    if isinstance(program, ast.List) and program.elts:
+        program = program.elts[0]
+    if isinstance(program, ast.Constant) and isinstance(program.value, str):
+        if not _FULL_PATH.match(program.value):
+            return program
+    return None
+
+
+@register((ast.Call,), FAMILY)
+def check_process_call(node: ast.Call, ctx: FileContext) -> Iterator[Optional[Finding]]:
     qualname = ctx.qualname(node)
-    if qualname not in ctx.options(B602)["subprocess"]:
-        return
-    shell = keyword(node, "shell")
-    if shell is None or not is_truthy_literal(shell) or not node.args:
-        return
-    literal = is_str(node.args[0])
-    yield ctx.finding(
-        B602,
-        shell,
-        f"{qualname}() runs its command through a shell (shell=True)"
-        + ("" if literal else ", and the command is built at run time"),
-        severity=LOW if literal else HIGH,
-    )
+    shell = _shell_argument(node)
+    in_subprocess = qualname in ctx.options(B602)["subprocess"]
+    if in_subprocess:
+        if shell is not None and node.args:
+            literal = is_str(node.args[0])
+            yield ctx.finding(
+                B602,
+                shell,
+                f"{qualname}() runs its command through a shell (shell=True)"
+                + ("" if literal else ", and the command is built at run time"),
+                severity=LOW if literal else HIGH,
+            )
+    if qualname in ctx.options(B603)["subprocess"] and shell is None:
+        written = keyword(node, "shell")
+        yield ctx.finding(
+            B603,
+            written if written is not None else node.func,
+            f"{qualname}() starts a program: check that the program and its arguments "
+            "cannot come from untrusted input",
+        )
+    if shell is not None and qualname not in ctx.options(B604)["subprocess"]:
+        yield ctx.finding(
+            B604,
+            shell,
+            f"{qualname or 'this call'}() is given shell=True: "
+            "if it starts a process, the command goes through a shell",
+        )
+    if node.args and qualname in ctx.options(B605)["shell"]:
+        literal = is_str(node.args[0])
+        yield ctx.finding(
+            B605,
+            node.args[0],
+            f"{qualname}() runs "
+            + ("a fixed command" if literal else "a command built at run time")
+            + " through a shell",
+            severity=LOW if literal else HIGH,
+        )
+    if qualname in ctx.options(B606)["no_shell"]:
+        yield ctx.finding(
+            B606,
+            node.func,
+            f"{qualname}() starts a program without a shell: "
+            "check where the program and its arguments come from",
+        )
+    options = ctx.options(B607)
+    if any(qualname in options[key] for key in ("subprocess", "shell", "no_shell")):
+        program = _partial_path(node)
+        if program is not None:
+            name = str(program.value).split(" ", 1)[0]
+            yield ctx.finding(
+                B607,
+                program,
+                f"{qualname}() starts {name!r} by a partial path, so PATH decides which program runs",
+            )
