@@ -88,8 +88,10 @@ def select(
     include, exclude = list(include), list(exclude)
     check_ids(include, f"{where} (tests)")
     check_ids(exclude, f"{where} (skips)")
+    # the ids as written collide, not their expansion: `-t B001 -s B403` is every deny-list
+    # check but B403, as in Bandit
+    both = sorted(set(include) & set(exclude))
     inc, exc = expand_ids(include), expand_ids(exclude)
-    both = sorted(inc & exc)
     if both:
         raise ConfigError(
             f"{where}: {', '.join(both)} is both selected and skipped; remove it from one list"

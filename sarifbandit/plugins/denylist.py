@@ -1,20 +1,38 @@
-"""The shape of a deny-list entry, and the Rule (with its docs) made from one."""
+"""Deny lists (Bandit's B001 family): the shape of an entry, the Rule made from one, and the
+generic matching every entry shares.
+
+Calls are matched by exact equality on the resolved name; imports by prefix on the imported
+dotted name. `__import__("m")` and `importlib.import_module("m")` are compared under the module
+name they load, exactly, against every entry of both lists.
+"""
 
 from __future__ import annotations
 
+import ast
 from dataclasses import dataclass
-from typing import Tuple
+from typing import Dict, Iterable, Iterator, Optional, Tuple
 
+from ..context import FileContext
 from ..model import HIGH, MEDIUM, Rank, Rule
+from ..nodes import keyword, value_of
+
+FAMILY_CALL = "blacklist-call"
+FAMILY_IMPORT = "blacklist-import"
+
+#: functions whose first argument names a module to load; the module is what gets matched
+IMPORT_FUNCTIONS = frozenset({"importlib.import_module", "importlib.__import__"})
 
 
 @dataclass(frozen=True)
 class DenyEntry:
-    """One row of a deny list: the id, Bandit's name for it, and what it matches."""
+    """One row of a deny list: the id, Bandit's name for it, what it matches and its docs.
+
+    `names` are qualified call names for call entries and module/name prefixes for imports.
+    """
 
     id: str
     name: str
-    qualnames: Tuple[str, ...]
+    names: Tuple[str, ...]
     cwe: int
     short: str
     why: str
@@ -22,18 +40,41 @@ class DenyEntry:
     good: str
     fix: str
     severity: Rank = MEDIUM
+    #: (title, url) links beyond the CWE entry
+    references: Tuple[Tuple[str, str], ...] = ()
 
     @property
     def short_reason(self) -> str:
-        return self.short[0].lower() + self.short[1:] if self.short else ""
+        """The short description continuing a sentence: 'Unpickling …' becomes 'unpickling …',
+        while names and acronyms ('PyCrypto', 'FTP', 'MD5') keep their case."""
+        first_word = self.short.split(" ", 1)[0]
+        if first_word[1:].islower():
+            return self.short[0].lower() + self.short[1:]
+        return self.short
+
+
+def _what_it_does(entry: DenyEntry, family: str) -> str:
+    listed = ", ".join(f"`{name}`" for name in entry.names)
+    if family == FAMILY_IMPORT:
+        return (
+            f"Flags imports of any module or name starting with {listed}: `import m`, "
+            '`from m import n` (relative imports too), `__import__("m")` and '
+            '`importlib.import_module("m")`. A call whose resolved name is exactly one of '
+            "these is flagged as well."
+        )
+    return (
+        f"Flags calls of {listed}, matched on the resolved name, so `import m as x` aliases "
+        "and `from m import f` spellings are caught too."
+    )
 
 
 def deny_rule(entry: DenyEntry, family: str) -> Rule:
     """A Rule for a deny-list entry; its docs come from the entry's fields."""
-    matched = ", ".join(f"`{q}`" for q in entry.qualnames)
-    kind = "imports of" if family == "blacklist-import" else "calls of"
+    links = [(f"CWE-{entry.cwe}", f"https://cwe.mitre.org/data/definitions/{entry.cwe}.html")]
+    links += list(entry.references)
+    references = "\n".join(f"- [{title}]({url})" for title, url in links)
     doc = f"""## What it does
-Flags {kind} {matched}.
+{_what_it_does(entry, family)}
 
 ## Why is this bad?
 {entry.why}
@@ -50,7 +91,7 @@ Flags {kind} {matched}.
 ```
 
 ## References
-- [CWE-{entry.cwe}](https://cwe.mitre.org/data/definitions/{entry.cwe}.html)
+{references}
 """
     return Rule(
         id=entry.id,
@@ -63,3 +104,64 @@ Flags {kind} {matched}.
         family=family,
         test_name="blacklist",
     )
+
+
+Hit = Tuple[Rule, DenyEntry]
+
+
+def exact_index(rules: Iterable[Rule], entries: Iterable[DenyEntry]) -> Dict[str, Hit]:
+    """{name: (rule, entry)} for exact lookups; with entries in id order the lowest id wins a
+    name listed twice, as Bandit reports only its first match."""
+    index: Dict[str, Hit] = {}
+    for rule, entry in zip(rules, entries):
+        for name in entry.names:
+            index.setdefault(name, (rule, entry))
+    return index
+
+
+def first_prefix_match(name: str, hits: Iterable[Hit]) -> Optional[Hit]:
+    """The first (lowest-id) entry with a prefix `name` starts with."""
+    for rule, entry in hits:
+        if name.startswith(entry.names):
+            return rule, entry
+    return None
+
+
+def loader_of(node: ast.Call, ctx: FileContext) -> Optional[str]:
+    """`__import__` or the importlib function `node` calls to load a module by name, else None."""
+    func = node.func
+    if isinstance(func, ast.Name) and func.id == "__import__":
+        return "__import__"
+    qualname = ctx.qualname(node)
+    return qualname if qualname in IMPORT_FUNCTIONS else None
+
+
+def called_name(node: ast.Call, ctx: FileContext) -> Optional[str]:
+    """The name a call is matched under: the module for `__import__` and importlib loaders
+    ("UNKNOWN" when `__import__`'s argument is not a string, None when the loader's argument
+    cannot be read statically), otherwise the resolved qualified name."""
+    loader = loader_of(node, ctx)
+    if loader is None:
+        return ctx.qualname(node)
+    if loader == "__import__":
+        if not node.args:
+            return ""
+        first = node.args[0]
+        if isinstance(first, ast.Constant) and isinstance(first.value, str):
+            return first.value
+        return "UNKNOWN"
+    module = value_of(node.args[0] if node.args else keyword(node, "name"))
+    return module if isinstance(module, str) else None
+
+
+def imported_names(node: ast.AST) -> Iterator[Tuple[ast.AST, str]]:
+    """(node to report at, dotted name) for each alias of an import statement. The alias node
+    has a location on Python 3.10+; earlier versions report at the statement."""
+    if not isinstance(node, (ast.Import, ast.ImportFrom)):
+        return
+    # the relative level is ignored, as in Bandit: `from .pickle import x` is pickle.x
+    module = node.module if isinstance(node, ast.ImportFrom) else None
+    prefix = f"{module}." if module else ""
+    for alias in node.names:
+        where: ast.AST = alias if getattr(alias, "lineno", None) else node
+        yield where, prefix + alias.name
