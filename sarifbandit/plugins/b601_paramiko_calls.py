@@ -1,0 +1,62 @@
+"""## What it does
+Flags calls of a method named `exec_command` in files that import `paramiko` (the check does not
+know the object's type, so any `exec_command` counts once paramiko is imported). The finding
+points at the command argument.
+
+## Why is this bad?
+`SSHClient.exec_command` runs its string through the remote user's login shell. Any part of the
+command that comes from outside can add commands of its own with `;`, `|`, `$(...)` or quotes,
+and they run on the remote host.
+
+## Example
+```python
+client.exec_command("ls -l " + directory)
+```
+
+## Use instead
+Quote every value that goes into the remote command, or avoid a command line altogether (SFTP
+for file operations):
+```python
+client.exec_command("ls -l " + shlex.quote(directory))
+```
+
+## References
+- [CWE-78: OS Command Injection](https://cwe.mitre.org/data/definitions/78.html)
+- [Paramiko: SSHClient.exec_command](https://docs.paramiko.org/en/stable/api/client.html)
+"""
+
+from __future__ import annotations
+
+import ast
+from typing import Iterator, Optional
+
+from ..context import FileContext
+from ..model import MEDIUM, Finding, Rule
+from ..nodes import argument
+
+RULE = Rule(
+    id="B601",
+    name="paramiko_calls",
+    severity=MEDIUM,
+    confidence=MEDIUM,
+    cwe=78,
+    short="A paramiko exec_command() call runs its command through the remote shell.",
+    doc=__doc__,
+    test_name="paramiko_calls",
+)
+
+
+@RULE.check(ast.Call)
+def check(node: ast.Call, ctx: FileContext) -> Iterator[Optional[Finding]]:
+    qualname = ctx.qualname(node)
+    if not qualname.endswith("exec_command") or qualname.rsplit(".", 1)[-1] != "exec_command":
+        return
+    if not ctx.imported_like("paramiko"):
+        return
+    command = argument(node, 0, "command")
+    yield ctx.finding(
+        RULE,
+        command if command is not None else node.func,
+        "exec_command() hands this command to the remote shell: "
+        "quote every value that goes into it",
+    )

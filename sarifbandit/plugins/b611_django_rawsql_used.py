@@ -1,0 +1,60 @@
+"""## What it does
+Flags `RawSQL(...)` expressions, in files that import from `django.db.models`, whose SQL (the
+first argument or `sql=`) is not a string literal. The finding points at the SQL argument.
+
+## Why is this bad?
+`RawSQL` puts its SQL into the query as it is. SQL assembled from user input with `%`, `+`,
+`.format()` or an f-string lets the user change the query (SQL injection).
+
+## Example
+```python
+from django.db.models.expressions import RawSQL
+queryset.annotate(value=RawSQL(f"select col from t where id = {item_id}", []))
+```
+
+## Use instead
+```python
+queryset.annotate(value=RawSQL("select col from t where id = %s", [item_id]))
+```
+
+## References
+- [CWE-89: SQL Injection](https://cwe.mitre.org/data/definitions/89.html)
+- [Django: RawSQL expressions](https://docs.djangoproject.com/en/stable/ref/models/expressions/#raw-sql-expressions)
+"""
+
+from __future__ import annotations
+
+import ast
+from typing import Iterator, Optional
+
+from ..context import FileContext
+from ..model import MEDIUM, Finding, Rule
+from ..nodes import argument, is_str
+
+RULE = Rule(
+    id="B611",
+    name="django_rawsql_used",
+    severity=MEDIUM,
+    confidence=MEDIUM,
+    cwe=89,
+    short="RawSQL() is given SQL that is not a string literal.",
+    doc=__doc__,
+    test_name="django_rawsql_used",
+)
+
+
+@RULE.check(ast.Call)
+def check(node: ast.Call, ctx: FileContext) -> Iterator[Optional[Finding]]:
+    qualname = ctx.qualname(node)
+    if not qualname.endswith("RawSQL") or qualname.rsplit(".", 1)[-1] != "RawSQL":
+        return
+    if not ctx.imported_like("django.db.models"):
+        return
+    sql = argument(node, 0, "sql")
+    if sql is not None and not is_str(sql):
+        yield ctx.finding(
+            RULE,
+            sql,
+            "RawSQL() is given SQL built at run time: keep the SQL literal and pass values "
+            "as params",
+        )

@@ -1,0 +1,53 @@
+"""## What it does
+Flags calls of `logging.config.listen()` that do not pass a `verify` argument.
+
+## Why is this bad?
+`logging.config.listen()` opens a socket that accepts logging configurations. A configuration
+can name classes and callables to instantiate, so anyone able to connect can run code in the
+process, unless a `verify` function checks (for example by signature) what was received.
+
+## Example
+```python
+thread = logging.config.listen(9999)
+```
+
+## Use instead
+```python
+thread = logging.config.listen(9999, verify=check_signature)
+```
+
+## References
+- [CWE-94: Code Injection](https://cwe.mitre.org/data/definitions/94.html)
+- [logging.config.listen](https://docs.python.org/3/library/logging.config.html#logging.config.listen)
+"""
+
+from __future__ import annotations
+
+import ast
+from typing import Iterator, Optional
+
+from ..context import FileContext
+from ..model import HIGH, MEDIUM, Finding, Rule
+from ..nodes import keyword
+
+RULE = Rule(
+    id="B612",
+    name="logging_config_insecure_listen",
+    severity=MEDIUM,
+    confidence=HIGH,
+    cwe=94,
+    short="logging.config.listen() without verify= accepts configurations that can run code.",
+    doc=__doc__,
+    test_name="logging_config_insecure_listen",
+)
+
+
+@RULE.check(ast.Call)
+def check(node: ast.Call, ctx: FileContext) -> Iterator[Optional[Finding]]:
+    if ctx.qualname(node) == "logging.config.listen" and keyword(node, "verify") is None:
+        yield ctx.finding(
+            RULE,
+            node.func,
+            "logging.config.listen() without verify= lets any client send a configuration "
+            "that runs code",
+        )

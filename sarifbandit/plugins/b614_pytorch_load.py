@@ -1,0 +1,70 @@
+"""## What it does
+Flags `torch.load()` and `torch.serialization.load()` calls that do not pass
+`weights_only=True`, in files that import torch (`import torch`, and also `from torch import
+load`, which Bandit does not check). The finding points at the `weights_only=` value when one is
+written, else at the called name.
+
+## Why is this bad?
+Without `weights_only=True`, `torch.load` unpickles the file: a model or checkpoint from an
+untrusted source can run any code while it is loaded.
+
+## Example
+```python
+model = torch.load("model.pt")
+```
+
+## Use instead
+```python
+model = torch.load("model.pt", weights_only=True)
+# or keep weights in a format that holds no code:
+from safetensors.torch import load_file
+state = load_file("model.safetensors")
+```
+
+## References
+- [CWE-502: Deserialization of Untrusted Data](https://cwe.mitre.org/data/definitions/502.html)
+- [torch.load](https://pytorch.org/docs/stable/generated/torch.load.html)
+"""
+
+from __future__ import annotations
+
+import ast
+from typing import Iterator, Optional
+
+from ..context import FileContext
+from ..model import HIGH, MEDIUM, Finding, Rule
+from ..nodes import keyword, value_of
+
+RULE = Rule(
+    id="B614",
+    name="pytorch_load",
+    severity=MEDIUM,
+    confidence=HIGH,
+    cwe=502,
+    short="torch.load() without weights_only=True unpickles the file and can run code.",
+    doc=__doc__,
+    test_name="pytorch_load",
+)
+
+_LOADERS = frozenset({"torch.load", "torch.serialization.load"})
+
+
+def _torch_imported(ctx: FileContext) -> bool:
+    # Bandit needs `import torch`; `from torch import load` loads the same way and counts too
+    return ctx.imported_exactly("torch") or any(i.startswith("torch.") for i in ctx.imports)
+
+
+@RULE.check(ast.Call)
+def check(node: ast.Call, ctx: FileContext) -> Iterator[Optional[Finding]]:
+    qualname = ctx.qualname(node)
+    if qualname not in _LOADERS or not _torch_imported(ctx):
+        return
+    weights_only = keyword(node, "weights_only")
+    if value_of(weights_only) == "True":
+        return
+    yield ctx.finding(
+        RULE,
+        weights_only if weights_only is not None else node.func,
+        f"{qualname}() without weights_only=True unpickles the file: "
+        "a malicious checkpoint can run code",
+    )

@@ -1,0 +1,100 @@
+"""## What it does
+Flags `jinja2.Environment(...)` (any qualified name through `jinja2` ending in `Environment`)
+created without autoescaping: `autoescape=False` (HIGH confidence), `autoescape` left out
+(Jinja2's default is off; HIGH), or set to anything other than `True` or a
+`select_autoescape(...)` call (MEDIUM confidence: it may or may not be true at run time). The
+first `autoescape=` keyword found anywhere in the call, nearest first, decides. The finding
+points at the `autoescape=` value, else at the called name.
+
+## Why is this bad?
+Without autoescaping, values rendered into HTML templates keep their `<`, `>` and quotes, so
+data from users can inject markup and scripts into the page (cross-site scripting).
+
+## Example
+```python
+env = jinja2.Environment(loader=jinja2.FileSystemLoader("templates"))
+```
+
+## Use instead
+```python
+env = jinja2.Environment(
+    loader=jinja2.FileSystemLoader("templates"),
+    autoescape=jinja2.select_autoescape(),
+)
+```
+
+## References
+- [CWE-94: Code Injection](https://cwe.mitre.org/data/definitions/94.html)
+- [Jinja2: autoescaping](https://jinja.palletsprojects.com/en/stable/api/#autoescaping)
+"""
+
+from __future__ import annotations
+
+import ast
+from typing import Iterator, Optional
+
+from ..context import FileContext
+from ..model import HIGH, MEDIUM, Finding, Rule
+
+RULE = Rule(
+    id="B701",
+    name="jinja2_autoescape_false",
+    severity=HIGH,
+    confidence=HIGH,
+    cwe=94,
+    short="A jinja2 Environment is created without HTML autoescaping.",
+    doc=__doc__,
+    test_name="jinja2_autoescape_false",
+)
+
+
+def _autoescape(call: ast.Call) -> Optional[ast.keyword]:
+    """The first `autoescape=` keyword in the call's subtree, breadth first (nearest first)."""
+    for node in ast.walk(call):  # ast.walk is iterative and breadth first
+        if isinstance(node, ast.keyword) and node.arg == "autoescape":
+            return node
+    return None
+
+
+def _is_select_autoescape(value: ast.expr) -> bool:
+    if not isinstance(value, ast.Call):
+        return False
+    func = value.func
+    name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", None)
+    return name == "select_autoescape"
+
+
+@RULE.check(ast.Call)
+def check(node: ast.Call, ctx: FileContext) -> Iterator[Optional[Finding]]:
+    qualname = ctx.qualname(node)
+    if not qualname.endswith("Environment"):
+        return
+    parts = qualname.split(".")
+    if parts[-1] != "Environment" or "jinja2" not in parts:
+        return
+    found = _autoescape(node)
+    if found is None:
+        yield ctx.finding(
+            RULE,
+            node.func,
+            "jinja2 Environment without autoescape=: Jinja2 does not escape HTML by default; "
+            "pass autoescape=True or select_autoescape()",
+        )
+        return
+    value = found.value
+    if isinstance(value, ast.Constant) and value.value is False:
+        yield ctx.finding(
+            RULE,
+            value,
+            "jinja2 Environment with autoescape=False renders values without HTML escaping",
+        )
+    elif not (isinstance(value, ast.Constant) and value.value is True) and not (
+        _is_select_autoescape(value)
+    ):
+        yield ctx.finding(
+            RULE,
+            value,
+            "jinja2 Environment whose autoescape= may be false at run time: "
+            "use autoescape=True or select_autoescape()",
+            confidence=MEDIUM,
+        )

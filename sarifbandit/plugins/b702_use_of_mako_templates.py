@@ -1,0 +1,59 @@
+"""## What it does
+Flags the creation of Mako templates: calls of `Template` reached through a `mako` module
+(`mako.template.Template`, `template.Template` after `from mako import template` ...).
+
+## Why is this bad?
+Mako does not escape the values it substitutes unless told to, so data placed in HTML output
+can carry markup and scripts into the page (cross-site scripting).
+
+## Example
+```python
+from mako.template import Template
+page = Template("<p>Hello ${name}</p>").render(name=name)
+```
+
+## Use instead
+Escape every substitution, either per expression or for the whole template:
+```python
+page = Template("<p>Hello ${name | h}</p>").render(name=name)
+page = Template("<p>Hello ${name}</p>", default_filters=["h"]).render(name=name)
+```
+
+## References
+- [CWE-80: Basic XSS](https://cwe.mitre.org/data/definitions/80.html)
+- [Mako: expression filtering](https://docs.makotemplates.org/en/latest/filtering.html)
+"""
+
+from __future__ import annotations
+
+import ast
+from typing import Iterator, Optional
+
+from ..context import FileContext
+from ..model import HIGH, MEDIUM, Finding, Rule
+
+RULE = Rule(
+    id="B702",
+    name="use_of_mako_templates",
+    severity=MEDIUM,
+    confidence=HIGH,
+    cwe=80,
+    short="Mako templates do not escape substituted values unless told to.",
+    doc=__doc__,
+    test_name="use_of_mako_templates",
+)
+
+
+@RULE.check(ast.Call)
+def check(node: ast.Call, ctx: FileContext) -> Iterator[Optional[Finding]]:
+    qualname = ctx.qualname(node)
+    if not qualname.endswith("Template"):
+        return
+    parts = qualname.split(".")
+    if parts[-1] == "Template" and "mako" in parts:
+        yield ctx.finding(
+            RULE,
+            node.func,
+            f"{qualname}() renders values without HTML escaping unless a filter such as 'h' "
+            "is applied",
+        )

@@ -1,0 +1,78 @@
+"""## What it does
+Flags `markupsafe.Markup(...)` and `flask.Markup(...)` (and the names in `extend_markup_names`)
+called with a first argument that is not a literal, unless that argument is a call of one of
+the `allowed_calls`. The finding points at that argument.
+
+## Why is this bad?
+`Markup` marks a string as safe HTML that templates will not escape again. Wrapping text that
+came from a user disables escaping for it, so its markup and scripts reach the page
+(cross-site scripting).
+
+## Example
+```python
+from markupsafe import Markup
+html = Markup(f"<b>{username}</b>")
+```
+
+## Use instead
+Let `Markup` escape the values, or escape them first:
+```python
+html = Markup("<b>{}</b>").format(username)
+html = Markup(escape(username))
+```
+
+## Options
+Read from the `markupsafe_xss` block (or `markupsafe_markup_xss`):
+- `extend_markup_names` (list, default empty): more qualified names that behave like `Markup`,
+  e.g. `webhelpers.html.literal`.
+- `allowed_calls` (list, default empty): qualified names of functions whose result may be
+  wrapped, e.g. `bleach.clean`.
+
+## References
+- [CWE-79: Cross-site Scripting](https://cwe.mitre.org/data/definitions/79.html)
+- [MarkupSafe: Markup](https://markupsafe.palletsprojects.com/en/stable/escaping/#markupsafe.Markup)
+"""
+
+from __future__ import annotations
+
+import ast
+from typing import Iterator, Optional
+
+from ..context import FileContext
+from ..model import HIGH, MEDIUM, Finding, Rule
+
+RULE = Rule(
+    id="B704",
+    name="markupsafe_markup_xss",
+    severity=MEDIUM,
+    confidence=HIGH,
+    cwe=79,
+    short="Markup() wraps text that is not a literal, so it will not be HTML-escaped.",
+    doc=__doc__,
+    test_name="markupsafe_markup_xss",
+    options={"extend_markup_names": [], "allowed_calls": []},
+    config_keys=("markupsafe_xss", "markupsafe_markup_xss"),
+)
+
+_MARKUP = frozenset({"markupsafe.Markup", "flask.Markup"})
+
+
+@RULE.check(ast.Call)
+def check(node: ast.Call, ctx: FileContext) -> Iterator[Optional[Finding]]:
+    if not node.args or isinstance(node.args[0], ast.Constant):
+        return
+    qualname = ctx.qualname(node)
+    options = ctx.options(RULE)
+    if qualname not in _MARKUP and qualname not in (options.get("extend_markup_names") or []):
+        return
+    text = node.args[0]
+    allowed = options.get("allowed_calls") or []
+    if allowed and isinstance(text, ast.Call) and ctx.qualname(text) in allowed:
+        return
+    name = qualname.rsplit(".", 1)[-1]
+    yield ctx.finding(
+        RULE,
+        text,
+        f"{qualname}() marks text that is not a literal as safe HTML: "
+        f"escape it first or let {name}.format() escape the values",
+    )
