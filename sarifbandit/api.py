@@ -64,10 +64,11 @@ def scan(
     root: Optional[Union[str, os.PathLike]] = None,
     stdin: Optional[bytes] = None,
     stdin_name: str = "<stdin>",
-    progress: Optional[Callable[[int], None]] = None,
+    progress: Optional[Callable[[int, int], None]] = None,
 ) -> Report:
     """Scan files and directories (and `stdin` bytes for the target '-'); never raises for a bad
-    file: each becomes a notification and the rest are scanned."""
+    file: each becomes a notification and the rest are scanned. `progress(done, total)` is
+    called as files finish."""
     config = config or Config()
     started = _now()
     base = Path(os.path.abspath(root or os.getcwd()))

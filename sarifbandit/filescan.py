@@ -8,7 +8,7 @@ from __future__ import annotations
 import os
 import stat
 from dataclasses import dataclass, field, replace
-from typing import List, Optional, Tuple
+from typing import TYPE_CHECKING, List, Optional, Tuple
 
 from .config import Config
 from .context import FileContext
@@ -18,6 +18,9 @@ from .registry import dispatch_table, rule_names, rules_by_id
 from .source import SourceError, SourceFile, comments, parse
 from .suppress import NosecMap, parse_nosec
 from .walk import walk
+
+if TYPE_CHECKING:
+    from .cache import ResultCache
 
 
 @dataclass
@@ -30,25 +33,45 @@ class FileResult:
     findings: List[Finding] = field(default_factory=list)
     suppressed: List[Finding] = field(default_factory=list)
     notifications: List[Notification] = field(default_factory=list)
+    #: whether the result was read from the cache instead of scanned in this run
+    from_cache: bool = False
 
 
 def read_bytes(path: str, limit: int) -> bytes:
-    """The file's bytes, refusing anything that is not a regular file or is over `limit`."""
-    info = os.stat(path)  # before open(): opening a FIFO named x.py would block
+    """The file's bytes, refusing anything that is not a regular file or is over `limit`.
+
+    Checked before opening (opening a device can have effects) and again on the open descriptor,
+    which is opened without blocking: a FIFO named x.py, even one swapped in after the first
+    check, is refused instead of hanging the scan; a file growing past the limit is refused too."""
+    _check_regular(os.stat(path), limit)
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
+    with open(os.open(path, flags), "rb") as handle:
+        _check_regular(os.fstat(handle.fileno()), limit)
+        data = handle.read(limit + 1)
+    if len(data) > limit:
+        raise _too_large(len(data), limit)
+    return data
+
+
+def _check_regular(info: os.stat_result, limit: int) -> None:
     if not stat.S_ISREG(info.st_mode):
         raise SourceError("not-a-file", "skipped: not a regular file")
     if info.st_size > limit:
-        raise SourceError(
-            "too-large",
-            f"skipped: {info.st_size:,} bytes is over the {limit:,}-byte limit "
-            "(raise it with --max-file-size)",
-        )
-    with open(path, "rb") as handle:
-        return handle.read(limit + 1)
+        raise _too_large(info.st_size, limit)
 
 
-def scan_path(path: str, display: str, config: Config) -> FileResult:
-    """Read and scan one file from disk."""
+def _too_large(size: int, limit: int) -> SourceError:
+    return SourceError(
+        "too-large",
+        f"skipped: {size:,} bytes is over the {limit:,}-byte limit (raise it with --max-file-size)",
+    )
+
+
+def scan_path(
+    path: str, display: str, config: Config, cache: Optional["ResultCache"] = None
+) -> FileResult:
+    """Read and scan one file from disk; with a cache, a result stored for the same bytes,
+    name and configuration is returned instead, and a fresh result is stored."""
     try:
         data = read_bytes(path, config.max_file_size)
     except SourceError as exc:
@@ -59,7 +82,14 @@ def scan_path(path: str, display: str, config: Config) -> FileResult:
             display,
             notifications=[_skip(display, SourceError("unreadable", f"cannot read: {reason}"))],
         )
-    return scan_bytes(data, display, config)
+    if cache is None:
+        return scan_bytes(data, display, config)
+    key = cache.key(display, data)
+    result = cache.load(key)
+    if result is None:
+        result = scan_bytes(data, display, config)
+        cache.store(key, result)
+    return result
 
 
 def scan_bytes(data: bytes, display: str, config: Config) -> FileResult:

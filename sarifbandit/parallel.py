@@ -1,23 +1,36 @@
 """Running files through `scan_path` across processes, results in a deterministic order.
 
-Large files go first so the pool's tail is short; a worker that dies costs only the files it
-held, each reported as not scanned.
+Large files go first so the pool's tail is short; a worker that dies costs only the file that
+killed it, reported as not scanned. With the cache on, the parent first looks every file up and
+only the misses are scanned, so a rerun after editing one file costs about that one file.
 """
 
 from __future__ import annotations
 
 import os
-from concurrent.futures import BrokenExecutor, Future, ProcessPoolExecutor
-from typing import Callable, Dict, List, Optional, Sequence
+import signal
+import traceback
+from concurrent.futures import Future, ProcessPoolExecutor, as_completed
+from concurrent.futures.process import BrokenProcessPool
+from typing import Callable, Dict, List, Optional, Sequence, Tuple
 
+from .cache import ResultCache
 from .config import Config
 from .discovery import Target
-from .filescan import FileResult, scan_path
+from .filescan import FileResult, read_bytes, scan_path
 from .model import Notification
+from .registry import dispatch_table
+from .source import SourceError
 
 #: below this many files a pool costs more than it saves
 _POOL_THRESHOLD = 24
+#: batches per worker: enough for the last ones to even out, few enough to keep overhead low
+_BATCHES_PER_JOB = 12
+_MAX_BATCH_FILES = 64
 _config: Optional[Config] = None
+_cache: Optional[ResultCache] = None
+#: progress(done, total): files finished so far, out of all files of the scan
+Progress = Callable[[int, int], None]
 
 
 def default_jobs() -> int:
@@ -27,68 +40,197 @@ def default_jobs() -> int:
 
 
 def _init_worker(config: Config) -> None:
-    global _config
+    # Ctrl-C reaches the whole process group; the parent decides, and stops the workers itself
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    global _config, _cache
     _config = config
+    _cache = ResultCache.for_config(config)
 
 
 def _scan_batch(batch: List[Target]) -> List[FileResult]:
     assert _config is not None
-    return [scan_path(str(t.path), t.display, _config) for t in batch]
+    return [_scan_one(t, _config, _cache) for t in batch]
+
+
+def _size(target: Target) -> int:
+    try:
+        return target.path.stat().st_size
+    except OSError:
+        return 0
 
 
 def _batches(targets: Sequence[Target], jobs: int) -> List[List[Target]]:
-    """Largest files first, dealt into small batches so work stays balanced."""
+    """Largest files first, cut into batches of about equal bytes (a big file alone), so the
+    workers finish together while each batch is one round trip."""
+    sized = sorted(((_size(t), t) for t in targets), key=lambda pair: pair[0], reverse=True)
+    budget = max(1, sum(size for size, _ in sized) // (jobs * _BATCHES_PER_JOB))
+    batches: List[List[Target]] = []
+    current: List[Target] = []
+    held = 0
+    for size, target in sized:
+        current.append(target)
+        held += size
+        if held >= budget or len(current) >= _MAX_BATCH_FILES:
+            batches.append(current)
+            current, held = [], 0
+    if current:
+        batches.append(current)
+    return batches
 
-    def size(target: Target) -> int:
+
+def _cached(
+    targets: Sequence[Target], config: Config, cache: ResultCache
+) -> Tuple[Dict[str, FileResult], List[Target]]:
+    """The results the cache holds, and the targets still to scan."""
+    found: Dict[str, FileResult] = {}
+    missing: List[Target] = []
+    for target in targets:
         try:
-            return target.path.stat().st_size
-        except OSError:
-            return 0
-
-    ordered = sorted(targets, key=size, reverse=True)
-    per_batch = max(1, min(16, len(ordered) // (jobs * 8) or 1))
-    return [ordered[i : i + per_batch] for i in range(0, len(ordered), per_batch)]
+            data = read_bytes(str(target.path), config.max_file_size)
+        except (SourceError, OSError):  # the scan reports why the file cannot be read
+            missing.append(target)
+            continue
+        result = cache.load(cache.key(target.display, data))
+        if result is None:
+            missing.append(target)
+        else:
+            found[target.display] = result
+    return found, missing
 
 
 def scan_targets(
     targets: Sequence[Target],
     config: Config,
-    progress: Optional[Callable[[int], None]] = None,
+    progress: Optional[Progress] = None,
 ) -> List[FileResult]:
     """Scan every target; results come back sorted by display path."""
     jobs = config.jobs or default_jobs()
+    total = len(targets)
+    cache = ResultCache.for_config(config)
     results: Dict[str, FileResult] = {}
+    if cache is not None and cache.exists():
+        results, targets = _cached(targets, config, cache)
+        if progress and results:
+            progress(len(results), total)
+    # built before the pool forks, so every worker inherits the imported plugins and the table
+    dispatch_table(config.selected)
     if jobs <= 1 or len(targets) < _POOL_THRESHOLD:
         for target in targets:
-            results[target.display] = scan_path(str(target.path), target.display, config)
+            results[target.display] = _scan_one(target, config, cache)
             if progress:
-                progress(1)
+                progress(len(results), total)
     else:
-        with ProcessPoolExecutor(jobs, initializer=_init_worker, initargs=(config,)) as pool:
-            pending: Dict[Future, List[Target]] = {
-                pool.submit(_scan_batch, batch): batch for batch in _batches(targets, jobs)
-            }
-            for future, batch in pending.items():
-                try:
-                    for result in future.result():
-                        results[result.path] = result
-                except (BrokenExecutor, Exception) as exc:  # a dead worker loses only its batch
-                    for target in batch:
-                        results.setdefault(target.display, _lost(target, exc))
-                if progress:
-                    progress(len(batch))
+
+        def keep(found: List[FileResult]) -> None:
+            results.update((result.path, result) for result in found)
+            if progress:
+                progress(len(results), total)
+
+        _scan_in_pools(_batches(targets, jobs), config, jobs, keep)
     return [results[key] for key in sorted(results)]
 
 
-def _lost(target: Target, exc: BaseException) -> FileResult:
+def _scan_one(target: Target, config: Config, cache: Optional["ResultCache"] = None) -> FileResult:
+    """scan_path, with any exception it lets out (a bug: a bad file is a notification already)
+    reported against the file instead of costing its batch or the scan."""
+    try:
+        return scan_path(str(target.path), target.display, config, cache)
+    except Exception as exc:
+        detail = traceback.format_exc() if config.debug else None
+        return _not_scanned(
+            target, "internal-error", f"internal error ({type(exc).__name__}: {exc})", detail
+        )
+
+
+def _scan_in_pools(
+    batches: List[List[Target]],
+    config: Config,
+    jobs: int,
+    keep: Callable[[List[FileResult]], None],
+) -> None:
+    """Scan `batches` in a process pool, passing each batch's results to `keep`.
+
+    A worker that dies (an interpreter crash, os._exit, the OOM killer) breaks the whole pool and
+    fails every unfinished batch. Those run again one file per batch in a fresh pool; when a round
+    finishes nothing, its first batch runs alone. So the file that kills its worker is found and
+    reported as not scanned, and every other file keeps its result."""
+    queue: List[List[Target]] = batches
+    later: List[List[Target]] = []
+    while queue or later:
+        if not queue:
+            queue, later = later, []
+        failed = _pool_round(queue, config, jobs, keep)
+        if not failed:
+            queue = []
+        elif len(failed) < len(queue):  # some finished: retry the rest, one file each
+            queue = _singles(failed)
+        elif len(queue) > 1:  # nothing finished: settle the first batch on its own
+            queue, later = queue[:1], _singles(queue[1:]) + later
+        elif len(queue[0]) > 1:
+            queue = _singles(queue)
+        else:
+            keep([_died(queue[0][0])])
+            queue = []
+
+
+def _singles(batches: List[List[Target]]) -> List[List[Target]]:
+    return [[target] for batch in batches for target in batch]
+
+
+def _pool_round(
+    batches: List[List[Target]],
+    config: Config,
+    jobs: int,
+    keep: Callable[[List[FileResult]], None],
+) -> List[List[Target]]:
+    """One pool over `batches`; returns the batches a broken pool lost, in their order."""
+    lost: Dict[int, List[Target]] = {}
+    pool = ProcessPoolExecutor(
+        min(jobs, len(batches)), initializer=_init_worker, initargs=(config,)
+    )
+    try:
+        futures: Dict[Future, int] = {}
+        for index, batch in enumerate(batches):
+            try:
+                futures[pool.submit(_scan_batch, batch)] = index
+            except BrokenProcessPool:  # a worker died already; the rest cannot be queued
+                lost.update((i, b) for i, b in enumerate(batches) if i >= index)
+                break
+        for future in as_completed(futures):
+            index = futures[future]
+            try:
+                keep(future.result())
+            except BrokenProcessPool:
+                lost[index] = batches[index]
+            except Exception as exc:  # this batch's results could not come back
+                message = f"worker error ({type(exc).__name__}: {exc})"
+                keep([_not_scanned(t, "worker-error", message) for t in batches[index]])
+    except BaseException:  # Ctrl-C: stop the workers now rather than after the queued work
+        pool.shutdown(wait=False, cancel_futures=True)
+        for process in list((getattr(pool, "_processes", None) or {}).values()):
+            process.terminate()
+        raise
+    pool.shutdown(wait=True)
+    return [lost[index] for index in sorted(lost)]
+
+
+def _died(target: Target) -> FileResult:
+    return _not_scanned(
+        target,
+        "worker-error",
+        "the worker process died while scanning this file (an interpreter crash or a kill, "
+        "e.g. by the out-of-memory killer); the rest of the scan went on",
+    )
+
+
+def _not_scanned(
+    target: Target, code: str, reason: str, detail: Optional[str] = None
+) -> FileResult:
     return FileResult(
         target.display,
         notifications=[
             Notification(
-                "error",
-                f"not scanned: the worker process failed ({type(exc).__name__}: {exc})",
-                path=target.display,
-                code="worker-error",
+                "error", f"not scanned: {reason}", path=target.display, code=code, detail=detail
             )
         ],
     )

@@ -1,0 +1,228 @@
+"""The per-file result cache: a rerun over unchanged files reads results instead of scanning.
+
+An entry is one file's `FileResult`, stored under a key made of the file's bytes, the name the
+report gives it, the tool's code and every configuration value that changes per-file results;
+anything else changing means another key, never a stale result. Entries are written to a
+temporary file and renamed into place, so concurrent runs and interrupted writes leave either a
+whole entry or none; an entry that cannot be read for any reason is a miss and is rewritten.
+
+Entries are pickles read back by an unpickler that can build only the result classes, so a cache
+directory planted in a scanned repository cannot make the scanner run code.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+import hashlib
+import io
+import os
+import pickle
+import shutil
+import tempfile
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, Dict, Optional, Tuple, Type
+
+from . import __version__, filescan, model
+from .config import Config
+
+DEFAULT_DIR = ".sarifbandit_cache"
+#: bump when the entry layout changes
+_FORMAT = "1"
+_ENTRIES = f"results-v{_FORMAT}"
+#: Config fields that do not change what scanning one file produces (filters applied in the
+#: parent, discovery, scheduling, the cache itself); every other field, including any added
+#: later, is part of the key
+_NOT_PER_FILE = frozenset(
+    {
+        "severity",
+        "confidence",
+        "show_suppressed",
+        "include",
+        "exclude",
+        "jobs",
+        "follow_links",
+        "use_cache",
+        "cache_dir",
+        "notices",
+    }
+)
+_MARKERS = {
+    ".gitignore": "# created by sarifbandit; the cache must not be committed\n*\n",
+    "CACHEDIR.TAG": "Signature: 8a477f597d28d172789f06886806bc55\n"
+    "# This file is a cache directory tag created by sarifbandit.\n",
+}
+
+
+def cache_root(config: Config) -> Path:
+    return Path(config.cache_dir or DEFAULT_DIR)
+
+
+def _canonical(value: Any) -> Any:
+    """A value as nested lists and scalars, the same for equal configurations."""
+    if isinstance(value, enum.Enum):
+        return [type(value).__name__, value.name]
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return _canonical({f.name: getattr(value, f.name) for f in dataclasses.fields(value)})
+    if isinstance(value, dict) or hasattr(value, "items"):
+        return ["map", sorted((repr(k), _canonical(v)) for k, v in value.items())]
+    if isinstance(value, (set, frozenset)):
+        return ["set", sorted(repr(_canonical(v)) for v in value)]
+    if isinstance(value, (list, tuple)):
+        return ["seq", [_canonical(v) for v in value]]
+    return repr(value)
+
+
+def config_key(config: Config) -> str:
+    """The part of the key that stands for the configuration."""
+    relevant = {
+        f.name: getattr(config, f.name)
+        for f in dataclasses.fields(config)
+        if f.name not in _NOT_PER_FILE
+    }
+    return hashlib.sha256(repr(_canonical(relevant)).encode("utf-8")).hexdigest()
+
+
+@lru_cache(maxsize=1)
+def tool_stamp() -> str:
+    """The version plus the size and time of every source file of the package and its plugins,
+    so a changed check invalidates the cache even before the version number moves."""
+    from .registry import all_rules
+
+    files = set(Path(__file__).resolve().parent.rglob("*.py"))
+    for rule in all_rules():
+        for check in rule.checks:
+            code = getattr(check.function, "__code__", None)
+            if code is not None:
+                files.add(Path(code.co_filename))
+    digest = hashlib.sha256(__version__.encode("utf-8"))
+    for path in sorted(files):
+        try:
+            info = path.stat()
+        except OSError:
+            continue
+        digest.update(f"{path}\0{info.st_size}\0{info.st_mtime_ns}\n".encode("utf-8", "replace"))
+    return digest.hexdigest()
+
+
+def _result_classes() -> Dict[Tuple[str, str], Type[Any]]:
+    allowed: Dict[Tuple[str, str], Type[Any]] = {}
+    for module in (model, filescan):
+        for name, value in vars(module).items():
+            if (
+                isinstance(value, type)
+                and value.__module__ == module.__name__
+                and (dataclasses.is_dataclass(value) or issubclass(value, enum.Enum))
+            ):
+                allowed[(module.__name__, name)] = value
+    return allowed
+
+
+class _ResultUnpickler(pickle.Unpickler):
+    """Builds only the result dataclasses and enums; any other global is refused."""
+
+    allowed: Dict[Tuple[str, str], Type[Any]] = {}
+
+    def find_class(self, module: str, name: str) -> Any:
+        found = self.allowed.get((module, name))
+        if found is None:
+            raise pickle.UnpicklingError(f"{module}.{name} is not a cached result class")
+        return found
+
+
+class ResultCache:
+    """The entries of one configuration in one cache directory."""
+
+    def __init__(self, root: Path, config: Config) -> None:
+        self.root = Path(root)
+        self.entries = self.root / _ENTRIES
+        self._salt = f"{tool_stamp()}\0{config_key(config)}\0".encode("ascii")
+        self._writable = True
+        if not _ResultUnpickler.allowed:
+            _ResultUnpickler.allowed = _result_classes()
+
+    @classmethod
+    def for_config(cls, config: Config) -> Optional["ResultCache"]:
+        return cls(cache_root(config), config) if config.use_cache else None
+
+    def exists(self) -> bool:
+        return self.entries.is_dir()
+
+    def key(self, display: str, data: bytes) -> str:
+        digest = hashlib.sha256(self._salt)
+        digest.update(display.encode("utf-8", "surrogatepass"))
+        digest.update(b"\0")
+        digest.update(data)
+        return digest.hexdigest()
+
+    def _path(self, key: str) -> Path:
+        return self.entries / key[:2] / key[2:]
+
+    def load(self, key: str) -> Optional["filescan.FileResult"]:
+        """The stored result, or None when absent, unreadable, corrupt or of another shape."""
+        try:
+            with open(self._path(key), "rb") as handle:
+                data = handle.read()
+            result = _ResultUnpickler(io.BytesIO(data)).load()
+        except Exception:  # a bad entry is only a miss; it is overwritten after the scan
+            return None
+        if not isinstance(result, filescan.FileResult):
+            return None
+        result.from_cache = True
+        return result
+
+    def store(self, key: str, result: "filescan.FileResult") -> None:
+        """Write the entry atomically; a cache that cannot be written is given up silently."""
+        if not self._writable:
+            return
+        target = self._path(key)
+        try:
+            if not target.parent.is_dir():
+                self._prepare(target.parent)
+            data = pickle.dumps(result, protocol=pickle.HIGHEST_PROTOCOL)
+            handle, temporary = tempfile.mkstemp(dir=target.parent, prefix=".tmp-")
+            try:
+                with os.fdopen(handle, "wb") as stream:
+                    stream.write(data)
+                os.replace(temporary, target)
+            except BaseException:
+                _unlink(temporary)
+                raise
+        except OSError:
+            self._writable = False
+
+    def _prepare(self, directory: Path) -> None:
+        fresh = not self.root.exists()
+        directory.mkdir(parents=True, exist_ok=True)
+        if fresh:
+            for name, text in _MARKERS.items():
+                marker = self.root / name
+                if not marker.exists():
+                    marker.write_text(text, encoding="utf-8")
+
+
+def _unlink(path: str) -> None:
+    try:
+        os.unlink(path)
+    except OSError:
+        pass
+
+
+def clear(root: Path) -> int:
+    """Delete the cache's entries (every format) and its marker files, then the directory if
+    that leaves it empty; returns how many entries there were. Nothing else is touched, so a
+    --cache-dir naming a directory that holds other files only loses what sarifbandit put there."""
+    root = Path(root)
+    count = 0
+    for entries in root.glob("results-v*"):
+        if entries.is_dir():
+            count += sum(1 for p in entries.glob("*/*") if not p.name.startswith(".tmp-"))
+            shutil.rmtree(entries, ignore_errors=True)
+    for name in _MARKERS:
+        _unlink(str(root / name))
+    try:
+        root.rmdir()
+    except OSError:
+        pass
+    return count

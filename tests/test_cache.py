@@ -1,0 +1,179 @@
+"""The result cache: hits, misses on every input that matters, corruption, concurrency; and the
+parallel scan giving the same report as one process."""
+
+from __future__ import annotations
+
+import os
+import pickle
+import threading
+from pathlib import Path
+from typing import Dict, List
+
+import pytest
+
+from sarifbandit import Config, cache, scan
+from sarifbandit.cache import ResultCache
+from sarifbandit.filescan import FileResult, scan_bytes
+
+FILES = {
+    "a.py": "import subprocess\nsubprocess.call('ls', shell=True)\n",
+    "b.py": "x = eval(input())\n",
+    "c.py": "def f(:\n",
+    "d.py": "assert x  # nosec\n",
+}
+
+
+def _tree(tmp_path: Path, files: Dict[str, str] = FILES) -> Path:
+    root = tmp_path / "src"
+    for name, text in files.items():
+        (root / name).parent.mkdir(parents=True, exist_ok=True)
+        (root / name).write_text(text, encoding="utf-8")
+    return root
+
+
+def _run(root: Path, config: Config):
+    report = scan([root], config, root=root)
+    hits = sorted(f.path for f in report.files if f.from_cache)
+    return report, hits
+
+
+def _config(tmp_path: Path, **changes) -> Config:
+    settings = {"jobs": 1, "cache_dir": str(tmp_path / "cache"), **changes}
+    return Config(**settings)
+
+
+def _facts(report) -> List[tuple]:
+    return [
+        (f.path, f.line, f.region.start_column, f.rule_id, f.message, f.fingerprints)
+        for f in report.findings + report.suppressed
+    ] + [(n.path, n.line, n.code, n.message) for n in report.notifications]
+
+
+def test_second_run_reads_every_file_from_the_cache(tmp_path):
+    root = _tree(tmp_path)
+    first, hits = _run(root, _config(tmp_path))
+    assert hits == []
+    second, hits = _run(root, _config(tmp_path))
+    assert hits == sorted(FILES)
+    assert _facts(second) == _facts(first)
+    assert {"B602", "B307"} <= {f.rule_id for f in second.findings}
+    assert (tmp_path / "cache" / ".gitignore").read_text().splitlines()[-1] == "*"
+
+
+def test_changed_content_is_rescanned_alone(tmp_path):
+    root = _tree(tmp_path)
+    _run(root, _config(tmp_path))
+    (root / "b.py").write_text("x = 1\n", encoding="utf-8")
+    report, hits = _run(root, _config(tmp_path))
+    assert hits == ["a.py", "c.py", "d.py"]
+    assert not [f for f in report.findings if f.path == "b.py"]
+
+
+def test_per_file_configuration_changes_the_key_and_filters_do_not(tmp_path):
+    root = _tree(tmp_path)
+    _run(root, _config(tmp_path))
+    _, hits = _run(root, _config(tmp_path, context_lines=5))
+    assert hits == []
+    _, hits = _run(root, _config(tmp_path, ignore_nosec=True))
+    assert hits == []
+    _, hits = _run(root, _config(tmp_path, selected=frozenset({"B307"})))
+    assert hits == []
+    from sarifbandit.model import Rank
+
+    _, hits = _run(root, _config(tmp_path, severity=Rank.HIGH, jobs=2))
+    assert hits == sorted(FILES)
+
+
+def test_another_tool_version_misses(tmp_path, monkeypatch):
+    root = _tree(tmp_path)
+    _run(root, _config(tmp_path))
+    monkeypatch.setattr(cache, "tool_stamp", lambda: "another build")
+    _, hits = _run(root, _config(tmp_path))
+    assert hits == []
+
+
+def _entries(tmp_path: Path) -> List[Path]:
+    return [p for p in (tmp_path / "cache").rglob("*") if p.is_file() and len(p.name) == 62]
+
+
+def test_corrupt_and_foreign_entries_are_misses_and_get_rewritten(tmp_path):
+    root = _tree(tmp_path)
+    first, _ = _run(root, _config(tmp_path))
+    entries = _entries(tmp_path)
+    assert len(entries) == len(FILES)
+    entries[0].write_bytes(b"\x80\x05garbage")
+    entries[1].write_bytes(b"")
+    # a pickle that would run a command when loaded by a plain unpickler
+    entries[2].write_bytes(pickle.dumps(_Exploit()))
+    entries[3].write_bytes(pickle.dumps(["not", "a", "result"]))
+    second, hits = _run(root, _config(tmp_path))
+    assert hits == []
+    assert _facts(second) == _facts(first)
+    assert not (tmp_path / "pwned").exists()
+    _, hits = _run(root, _config(tmp_path))
+    assert hits == sorted(FILES)
+
+
+class _Exploit:
+    def __reduce__(self):
+        return (os.system, ("touch pwned",))
+
+
+def test_concurrent_writers_leave_whole_entries(tmp_path):
+    config = _config(tmp_path)
+    results = [scan_bytes(text.encode(), name, config) for name, text in FILES.items()]
+    stores = [ResultCache(tmp_path / "cache", config) for _ in range(6)]
+    keys = [stores[0].key(r.path, FILES[r.path].encode()) for r in results]
+
+    def write(store: ResultCache) -> None:
+        for _ in range(20):
+            for key, result in zip(keys, results):
+                store.store(key, result)
+                assert isinstance(store.load(key), FileResult)
+
+    threads = [threading.Thread(target=write, args=(s,)) for s in stores]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    reader = ResultCache(tmp_path / "cache", config)
+    for key, result in zip(keys, results):
+        loaded = reader.load(key)
+        assert loaded is not None and loaded.findings == result.findings
+    assert not [p for p in (tmp_path / "cache").rglob(".tmp-*")]
+
+
+def test_no_cache_writes_nothing(tmp_path):
+    root = _tree(tmp_path)
+    _run(root, _config(tmp_path, use_cache=False))
+    assert not (tmp_path / "cache").exists()
+
+
+def test_clear_removes_only_what_the_cache_wrote(tmp_path):
+    root = _tree(tmp_path)
+    _run(root, _config(tmp_path))
+    assert cache.clear(tmp_path / "cache") == len(FILES)
+    assert not (tmp_path / "cache").exists()
+    shared = tmp_path / "shared"
+    shared.mkdir()
+    (shared / "keep.txt").write_text("mine")
+    _run(root, _config(tmp_path).with_(cache_dir=str(shared)))
+    assert cache.clear(shared) == len(FILES)
+    assert [p.name for p in shared.iterdir()] == ["keep.txt"]
+
+
+@pytest.mark.parametrize("cached", [False, True])
+def test_parallel_and_single_process_reports_are_identical(tmp_path, cached):
+    files = {
+        f"pkg{i % 3}/m{i:02}.py": f"import pickle\n{'x = 1' * (i % 7)}\npickle.loads(d{i})\n"
+        + "eval(v)  # nosec\n" * (i % 2)
+        for i in range(40)
+    }
+    root = _tree(tmp_path, files)
+    seen: List[tuple] = []
+    config = _config(tmp_path, use_cache=cached)
+    one = scan([root], config, root=root)
+    many = scan([root], config.with_(jobs=2), root=root, progress=lambda d, t: seen.append((d, t)))
+    assert _facts(many) == _facts(one)
+    assert [f.path for f in many.files] == [f.path for f in one.files] == sorted(files)
+    assert seen[-1] == (40, 40) and [d for d, _ in seen] == sorted(d for d, _ in seen)
