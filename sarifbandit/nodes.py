@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import ast
-from typing import Any, Optional
+from typing import Any, List, Mapping, Optional, Tuple
 
 
 def keyword(call: ast.Call, name: str) -> Optional[ast.expr]:
@@ -59,3 +59,28 @@ def is_truthy_literal(node: ast.AST) -> bool:
     if isinstance(node, ast.Dict):
         return bool(node.keys)
     return True
+
+
+def positional_defaults(arguments: ast.arguments) -> List[Tuple[ast.arg, ast.expr]]:
+    """(parameter, default) for each positional parameter (positional-only included) that has a
+    default; `defaults` belongs to the last parameters, so it is aligned from the right."""
+    params = [*arguments.posonlyargs, *arguments.args]
+    defaults = arguments.defaults
+    return list(zip(params[len(params) - len(defaults) :], defaults))
+
+
+def is_opaque(node: ast.AST) -> bool:
+    """True for an expression Bandit's argument view cannot see into (a call, arithmetic, a
+    subscript, an f-string ...): anything but a constant, name, attribute or container literal."""
+    return not isinstance(
+        node, (ast.Constant, ast.Name, ast.Attribute, ast.List, ast.Tuple, ast.Set, ast.Dict)
+    )
+
+
+def code_string_parent(node: ast.Constant, parents: Mapping[ast.AST, ast.AST]) -> Optional[ast.AST]:
+    """The parent of a string constant used in code, or None for a docstring or another bare
+    string statement (which Bandit's string checks skip) and for non-string constants."""
+    if type(node.value) is not str:
+        return None
+    parent = parents.get(node)
+    return None if isinstance(parent, ast.Expr) else parent
