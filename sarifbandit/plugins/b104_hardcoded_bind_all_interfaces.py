@@ -1,0 +1,61 @@
+"""## What it does
+Flags the string literal `"0.0.0.0"` anywhere in the code (docstrings excepted): it is how a
+server is told to listen on every network interface. When the literal is only compared with
+(`if host == "0.0.0.0":`), nothing binds to it, and the finding is kept with LOW confidence.
+
+## Why is this bad?
+A service bound to all interfaces is reachable from every network the host is attached to, not
+just the one it was meant for; an internal admin port or debug server becomes public as soon as
+the machine has a public address.
+
+## Example
+```python
+server.bind(("0.0.0.0", 8080))
+```
+
+## Use instead
+Bind to the interface the service is for, and make it configurable:
+```python
+server.bind((settings.LISTEN_ADDRESS, 8080))  # e.g. "127.0.0.1"
+```
+
+## References
+- [CWE-605: Multiple Binds to the Same Port](https://cwe.mitre.org/data/definitions/605.html)
+- [socket.bind](https://docs.python.org/3/library/socket.html#socket.socket.bind)
+"""
+
+from __future__ import annotations
+
+import ast
+from typing import Iterator, Optional
+
+from ..context import FileContext
+from ..model import LOW, MEDIUM, Finding, Rule
+from ..nodes import code_string_parent
+
+RULE = Rule(
+    id="B104",
+    name="hardcoded_bind_all_interfaces",
+    severity=MEDIUM,
+    confidence=MEDIUM,
+    cwe=605,
+    short='The address "0.0.0.0" makes a service listen on every network interface.',
+    doc=__doc__,
+    test_name="hardcoded_bind_all_interfaces",
+)
+
+
+@RULE.check(ast.Constant)
+def check(node: ast.Constant, ctx: FileContext) -> Iterator[Optional[Finding]]:
+    if node.value != "0.0.0.0":
+        return
+    parent = code_string_parent(node, ctx.parents)
+    if parent is None:
+        return
+    yield ctx.finding(
+        RULE,
+        node,
+        "'0.0.0.0' is the address for listening on every network interface",
+        confidence=LOW if isinstance(parent, ast.Compare) else None,
+        scope=parent,
+    )

@@ -1,0 +1,94 @@
+"""## What it does
+Flags string literals (docstrings excepted) that start with a shared temporary directory:
+`/tmp`, `/var/tmp` or `/dev/shm` by default. The test is a prefix test, so `/tmpfiles` matches
+too. A literal passed as the `dir=` argument of a `tempfile` function (`mkstemp`, `mkdtemp`,
+`NamedTemporaryFile`, ...) only says where `tempfile` creates its unpredictable name; such a
+finding is kept with LOW confidence.
+
+## Why is this bad?
+Every local user can create files in these directories. A program that opens a fixed name there
+can be made to read a file an attacker planted, or, through a symlink placed ahead of time,
+to overwrite a file of the attacker's choosing with the program's rights.
+
+## Example
+```python
+with open("/tmp/report.csv", "w") as out:
+    ...
+```
+
+## Use instead
+Let `tempfile` pick a fresh name and create the file securely:
+```python
+import tempfile
+with tempfile.NamedTemporaryFile("w", suffix=".csv") as out:
+    ...
+```
+
+## Options
+- `tmp_dirs` (list of strings, default `["/tmp", "/var/tmp", "/dev/shm"]`): the prefixes that
+  count as shared temporary directories. Read from the `hardcoded_tmp_directory` block.
+
+## References
+- [CWE-377: Insecure Temporary File](https://cwe.mitre.org/data/definitions/377.html)
+- [tempfile](https://docs.python.org/3/library/tempfile.html)
+"""
+
+from __future__ import annotations
+
+import ast
+from typing import Any, Iterator, List, Optional, Tuple
+
+from ..context import FileContext
+from ..model import LOW, MEDIUM, Finding, Rule
+from ..nodes import code_string_parent
+
+RULE = Rule(
+    id="B108",
+    name="hardcoded_tmp_directory",
+    severity=MEDIUM,
+    confidence=MEDIUM,
+    cwe=377,
+    short="A hard-coded path in a shared temporary directory invites symlink and race attacks.",
+    doc=__doc__,
+    test_name="hardcoded_tmp_directory",
+    options={"tmp_dirs": ["/tmp", "/var/tmp", "/dev/shm"]},
+    config_keys=("hardcoded_tmp_directory",),
+)
+
+
+#: the last option value seen and its prefixes as a tuple: this runs for every string constant
+_last_prefixes: List[Any] = [None, ()]
+
+
+def _prefixes(ctx: FileContext) -> Tuple[str, ...]:
+    configured = ctx.options(RULE)["tmp_dirs"]
+    if _last_prefixes[0] is not configured:
+        # a single path written as a string is one prefix, not a list of characters
+        entries = [configured] if isinstance(configured, str) else list(configured or ())
+        _last_prefixes[:] = [configured, tuple(str(entry) for entry in entries)]
+    return _last_prefixes[1]
+
+
+def _tempfile_dir_argument(keyword: Optional[ast.AST], ctx: FileContext) -> bool:
+    """Whether `keyword` is `dir=` of a tempfile call, which makes its own unpredictable name."""
+    if not isinstance(keyword, ast.keyword) or keyword.arg != "dir":
+        return False
+    call = ctx.parent(keyword)
+    return isinstance(call, ast.Call) and ctx.qualname(call).startswith("tempfile.")
+
+
+@RULE.check(ast.Constant)
+def check(node: ast.Constant, ctx: FileContext) -> Iterator[Optional[Finding]]:
+    value = node.value
+    if type(value) is not str or not value.startswith(_prefixes(ctx)):
+        return
+    parent = code_string_parent(node, ctx.parents)
+    if parent is None:
+        return
+    yield ctx.finding(
+        RULE,
+        node,
+        f"hard-coded path {value!r} lies in a directory every local user can write to",
+        confidence=LOW if _tempfile_dir_argument(parent, ctx) else None,
+        scope=parent,
+    )
