@@ -1,0 +1,46 @@
+def login(user, password="hunter2"):  # expect: B107@26
+    return user, password
+
+
+def connect(host, port=5432, db_pwd="", api_token="abc"):  # expect: B107, B107
+    return host
+
+
+def positional_only(password="hunter2", /):  # expect: B107
+    return password
+
+
+def spread(
+    host,
+    secret="s3cr3t",  # expect: B107@12
+):
+    return host
+
+
+def quiet(password="x"):  # nosec B107
+    return password
+
+
+def placeholder(password=None):
+    return password
+
+
+def keyword_only(*, password="hunter2"):
+    return password
+
+
+async def fetch(password="hunter2"):
+    return password
+
+
+def numbers(password=1234):
+    return password
+
+
+def plural(passwords="many"):
+    return passwords
+
+
+class Service:
+    def open(self, token=DEFAULT_TOKEN):
+        return token

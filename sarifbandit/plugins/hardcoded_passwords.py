@@ -1,0 +1,237 @@
+"""Hard-coded credentials, B105–B107: one name matcher for passwords, tokens and secrets.
+
+A name counts as a credential when, ignoring case, it is one of the words `password` (and its
+misspellings `passwd`, `pasword`, `passsword` ...), `pass`, `passphrase`, `pwd`, `token`,
+`secret` or `secrete`, or contains one of them as a whole `_`-separated part (`db_password`,
+`PASSWORD_HASH`, `user_pwd_old`); `tokens` or `passwords` do not count.
+
+The value reported is always a literal. An empty string (a placeholder, not a secret) and, for
+dict entries, a value that is not a string (`{"token": None}`) are still reported, with LOW
+confidence.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from typing import Any, Iterator, Optional
+
+from ..context import FileContext
+from ..model import LOW, MEDIUM, Finding, Rank, Rule
+from ..nodes import positional_defaults
+
+_WORDS = r"pas+wo?r?d|pass(?:phrase)?|pwd|token|secrete?"
+#: the word alone, or as a part delimited by `_` or the ends of the name
+_CREDENTIAL_NAME = re.compile(rf"(?:^|_)(?:{_WORDS})(?:_|$)", re.IGNORECASE)
+
+_REFERENCES = """## References
+- [CWE-259: Use of Hard-coded Password](https://cwe.mitre.org/data/definitions/259.html)
+- [OWASP: Use of hard-coded password](https://owasp.org/www-community/vulnerabilities/Use_of_hard-coded_password)
+"""
+
+
+def _rule(rule_id: str, name: str, short: str, doc: str) -> Rule:
+    return Rule(
+        id=rule_id,
+        name=name,
+        severity=LOW,
+        confidence=MEDIUM,
+        cwe=259,
+        short=short,
+        doc=doc + _REFERENCES,
+        test_name=name,
+    )
+
+
+B105 = _rule(
+    "B105",
+    "hardcoded_password_string",
+    "A string literal is assigned to, compared with, or stored under a credential name.",
+    """## What it does
+Flags a string literal that a credential-like name (see below) receives or is checked against:
+- assigned to it: `password = "hunter2"`, `self.api_token = "abc"` (plain `=` only);
+- stored under such a key: `{"password": "hunter2"}` (any literal value is reported),
+  `settings["secret"] = "abc"`;
+- compared with it: `if password == "hunter2":` (the name on the left).
+
+A name is credential-like when it is, or contains as a `_`-separated part, one of `password`
+(and misspellings such as `passwd`), `pass`, `passphrase`, `pwd`, `token`, `secret`. An empty
+string, or a dict value that is not a string, is reported with LOW confidence.
+
+## Why is this bad?
+A secret in the source is shared with everyone who can read the repository, its history, the
+built package or a stack trace, and it cannot be rotated without a release.
+
+## Example
+```python
+DATABASE_PASSWORD = "s3cr3t"
+```
+
+## Use instead
+Read it from the environment or a secret store at run time:
+```python
+import os
+DATABASE_PASSWORD = os.environ["DATABASE_PASSWORD"]
+```
+
+""",
+)
+
+B106 = _rule(
+    "B106",
+    "hardcoded_password_funcarg",
+    "A string literal is passed as a keyword argument with a credential name.",
+    """## What it does
+Flags calls passing a string literal to a keyword argument with a credential-like name
+(`connect(password="hunter2")`, `Client(api_token="abc")`); every such argument of the call is
+reported, at the literal. The names are matched as for B105; an empty string is reported with
+LOW confidence.
+
+## Why is this bad?
+The secret is written into the code, visible to anyone with access to the source or the
+package, and the same everywhere the code runs.
+
+## Example
+```python
+db = connect(host="db", user="app", password="s3cr3t")
+```
+
+## Use instead
+```python
+import os
+db = connect(host="db", user="app", password=os.environ["DB_PASSWORD"])
+```
+
+""",
+)
+
+B107 = _rule(
+    "B107",
+    "hardcoded_password_default",
+    "A function parameter with a credential name has a string literal as its default.",
+    """## What it does
+Flags `def` statements whose positional parameters with credential-like names (matched as for
+B105) default to a string literal, e.g. `def login(user, password="admin")`. Each such default
+is reported, at the literal. Keyword-only parameters and `async def` are not checked; an empty
+string default is reported with LOW confidence.
+
+## Why is this bad?
+A caller that leaves the argument out silently uses a credential everybody can read in the
+source, often a well-known default that attackers try first.
+
+## Example
+```python
+def connect(host, password="admin"):
+    ...
+```
+
+## Use instead
+Make the credential a required argument, or default to None and fetch it when missing:
+```python
+def connect(host, password=None):
+    password = password or os.environ["DB_PASSWORD"]
+```
+
+""",
+)
+
+
+def _confidence(value: Any) -> Optional[Rank]:
+    """LOW for values that cannot be a real secret (an empty string, None, a number)."""
+    return LOW if value == "" or not isinstance(value, str) else None
+
+
+def _shown(value: Any) -> str:
+    return repr(value) if len(str(value)) <= 40 else repr(str(value)[:37] + "...")
+
+
+def _is_credential(name: Optional[str]) -> bool:
+    return name is not None and _CREDENTIAL_NAME.search(name) is not None
+
+
+def _literal_secret(value: ast.expr, name: Optional[str]) -> Optional[str]:
+    """The text of `value` when it is a string literal given to the credential-like `name`."""
+    if isinstance(value, ast.Constant) and type(value.value) is str and _is_credential(name):
+        return value.value
+    return None
+
+
+def _target_name(node: ast.AST) -> Optional[str]:
+    if isinstance(node, ast.Name):
+        return node.id
+    if isinstance(node, ast.Attribute):
+        return node.attr
+    return None
+
+
+@B105.check(ast.Constant)
+def check_string(node: ast.Constant, ctx: FileContext) -> Iterator[Optional[Finding]]:
+    if type(node.value) is not str:
+        return
+    parent = ctx.parent(node)
+    value: Optional[ast.Constant] = None
+    what = ""
+    if isinstance(parent, ast.Assign):
+        for target in parent.targets:
+            name = _target_name(target)
+            if _is_credential(name):
+                value, what = node, f"assigned to {name}"
+                break
+    elif isinstance(parent, ast.Dict):
+        # the regex first: scanning the keys of a huge dict for every string would be quadratic
+        if _is_credential(node.value):
+            for key, paired in zip(parent.keys, parent.values):
+                if key is node:
+                    if isinstance(paired, ast.Constant):
+                        value, what = paired, f"stored under the key {node.value!r}"
+                    break
+    elif isinstance(parent, ast.Subscript):
+        store = ctx.parent(parent)
+        if (
+            isinstance(store, ast.Assign)
+            and isinstance(store.value, ast.Constant)
+            and isinstance(store.value.value, str)
+            and _is_credential(node.value)
+        ):
+            value, what = store.value, f"stored under the key {node.value!r}"
+    elif isinstance(parent, ast.Compare) and parent.comparators[0] is node:
+        name = _target_name(parent.left)
+        if _is_credential(name):
+            value, what = node, f"compared with {name}"
+    if value is None:
+        return
+    yield ctx.finding(
+        B105,
+        value,
+        f"possible hard-coded password {_shown(value.value)} {what}",
+        confidence=_confidence(value.value),
+        scope=parent,
+    )
+
+
+@B106.check(ast.Call)
+def check_keyword(node: ast.Call, ctx: FileContext) -> Iterator[Optional[Finding]]:
+    for kw in node.keywords:
+        literal = kw.value
+        value = _literal_secret(literal, kw.arg)
+        if value is not None:
+            yield ctx.finding(
+                B106,
+                literal,
+                f"possible hard-coded password {_shown(value)} passed as {kw.arg}=",
+                confidence=_confidence(value),
+            )
+
+
+@B107.check(ast.FunctionDef)
+def check_default(node: ast.FunctionDef, ctx: FileContext) -> Iterator[Optional[Finding]]:
+    for param, default in positional_defaults(node.args):
+        value = _literal_secret(default, param.arg)
+        if value is not None:
+            yield ctx.finding(
+                B107,
+                default,
+                f"possible hard-coded password {_shown(value)} "
+                f"as the default of {param.arg} in {node.name}()",
+                confidence=_confidence(value),
+            )
