@@ -1,0 +1,140 @@
+"""Silenced exceptions, B110 and B112: an `except` clause whose whole body is `pass` or
+`continue`. Both share the rule for which clauses count, each with its own config block."""
+
+from __future__ import annotations
+
+import ast
+from typing import Iterator, Optional, Type
+
+from ..context import FileContext
+from ..model import HIGH, LOW, Finding, Rule
+
+_OPTIONS_DOC = """## Options
+- `check_typed_exception` (bool, default `false`): also check clauses naming any other
+  exception class (`except ValueError:`, `except (A, B):`, `except errors.Timeout:`). By
+  default only a bare `except:` and `except Exception:` are checked. Read from the `{key}`
+  block.
+
+## References
+- [CWE-703: Improper Check or Handling of Exceptional Conditions](https://cwe.mitre.org/data/definitions/703.html)
+- [The try statement](https://docs.python.org/3/reference/compound_stmts.html#the-try-statement)
+"""
+
+
+def _rule(rule_id: str, name: str, short: str, doc: str) -> Rule:
+    return Rule(
+        id=rule_id,
+        name=name,
+        severity=LOW,
+        confidence=HIGH,
+        cwe=703,
+        short=short,
+        doc=doc + _OPTIONS_DOC.format(key=name),
+        test_name=name,
+        options={"check_typed_exception": False},
+        config_keys=(name,),
+    )
+
+
+B110 = _rule(
+    "B110",
+    "try_except_pass",
+    "An except clause that only passes hides every error it catches.",
+    """## What it does
+Flags an `except` clause whose body is a single `pass`: by default a bare `except:` or
+`except Exception:`. The finding covers the clause.
+
+## Why is this bad?
+Every failure in the `try` body, including ones nobody anticipated, disappears without a trace:
+a security check that raised is treated as passed, and problems surface much later, far from
+their cause.
+
+## Example
+```python
+try:
+    verify_signature(payload)
+except Exception:
+    pass
+```
+
+## Use instead
+Catch only what you expect, and record it:
+```python
+try:
+    cache.delete(key)
+except CacheMiss:
+    logger.debug("nothing cached under %s", key)
+```
+
+""",
+)
+
+B112 = _rule(
+    "B112",
+    "try_except_continue",
+    "An except clause that only continues the loop hides every error it catches.",
+    """## What it does
+Flags an `except` clause whose body is a single `continue`: by default a bare `except:` or
+`except Exception:`. The finding covers the clause.
+
+## Why is this bad?
+A loop that skips every item that raised hides the failures: bad input, a broken dependency or
+an attack that made processing fail all look like items that were simply skipped.
+
+## Example
+```python
+for path in uploads:
+    try:
+        scan(path)
+    except Exception:
+        continue
+```
+
+## Use instead
+```python
+for path in uploads:
+    try:
+        scan(path)
+    except UnreadableFile:
+        logger.warning("skipping %s", path)
+        continue
+```
+
+""",
+)
+
+
+def _silenced(
+    node: ast.ExceptHandler, rule: Rule, statement: Type[ast.stmt], ctx: FileContext
+) -> bool:
+    if len(node.body) != 1 or not isinstance(node.body[0], statement):
+        return False
+    if node.type is None or ctx.options(rule)["check_typed_exception"]:
+        return True
+    return isinstance(node.type, ast.Name) and node.type.id == "Exception"
+
+
+def _caught(node: ast.ExceptHandler) -> str:
+    caught = node.type
+    if caught is None:
+        return "except:"
+    parts = []
+    while isinstance(caught, ast.Attribute):
+        parts.append(caught.attr)
+        caught = caught.value
+    if not isinstance(caught, ast.Name):
+        return "except (...):"
+    parts.append(caught.id)
+    return f"except {'.'.join(reversed(parts))}:"
+
+
+@B110.check(ast.ExceptHandler)
+def check_pass(node: ast.ExceptHandler, ctx: FileContext) -> Iterator[Optional[Finding]]:
+    if _silenced(node, B110, ast.Pass, ctx):
+        yield ctx.finding(B110, node, f"'{_caught(node)} pass' silently drops the errors")
+
+
+@B112.check(ast.ExceptHandler)
+def check_continue(node: ast.ExceptHandler, ctx: FileContext) -> Iterator[Optional[Finding]]:
+    if _silenced(node, B112, ast.Continue, ctx):
+        yield ctx.finding(B112, node, f"'{_caught(node)} continue' silently skips the errors")
