@@ -1,0 +1,61 @@
+"""## What it does
+Flags `.run(debug=True)` calls in a file that imports Flask, e.g. `app.run(debug=True)`. Any
+call whose resolved name ends in `.run` counts once `flask` appears in an import. The finding
+points at the `debug=` value.
+
+## Why is this bad?
+Flask's debug mode serves the Werkzeug debugger: when a request fails, the error page offers an
+interactive Python console. Anyone who can reach the server and get past (or guess) its PIN can
+run arbitrary code with the application's rights.
+
+## Example
+```python
+from flask import Flask
+app = Flask(__name__)
+app.run(debug=True)
+```
+
+## Use instead
+Turn debugging on only in development, from the environment:
+```python
+app.run(debug=os.environ.get("FLASK_DEBUG") == "1")
+```
+or use `flask --app app run --debug` locally and a WSGI server in production.
+
+## References
+- [CWE-94: Improper Control of Generation of Code](https://cwe.mitre.org/data/definitions/94.html)
+- [Flask: Debug Mode](https://flask.palletsprojects.com/en/stable/debugging/)
+"""
+
+from __future__ import annotations
+
+import ast
+from typing import Iterator, Optional
+
+from ..context import FileContext
+from ..model import HIGH, MEDIUM, Finding, Rule
+from ..nodes import keyword, value_of
+
+RULE = Rule(
+    id="B201",
+    name="flask_debug_true",
+    severity=HIGH,
+    confidence=MEDIUM,
+    cwe=94,
+    short="A Flask app run with debug=True exposes the Werkzeug debugger and its console.",
+    doc=__doc__,
+    test_name="flask_debug_true",
+)
+
+
+@RULE.check(ast.Call)
+def check(node: ast.Call, ctx: FileContext) -> Iterator[Optional[Finding]]:
+    qualname = ctx.qualname(node)
+    if not qualname.endswith(".run") or not ctx.imported_like("flask"):
+        return
+    debug = keyword(node, "debug")
+    # Bandit compares the argument's text form, so the string "True" counts as well
+    if debug is not None and value_of(debug) == "True":
+        yield ctx.finding(
+            RULE, debug, f"{qualname}(debug=True) serves the Werkzeug debugger's Python console"
+        )

@@ -1,0 +1,95 @@
+"""## What it does
+Flags `extractall()` calls in a file that imports `tarfile`, unless they pass `filter="data"`.
+Any method whose name contains `extractall` counts once `import tarfile` is present.
+- no `members=`: HIGH severity, HIGH confidence;
+- `members=` the result of a call (presumably a function that screens the members): LOW, LOW;
+- `members=` anything else (a variable, a list): MEDIUM, MEDIUM.
+
+A `filter=` given as `tarfile.data_filter` does what `filter="data"` does; such a call is still
+reported, with LOW confidence. Bandit fails on `members=` calls of a method
+(`members=safe.members(archive)`) and reports nothing; these are LOW, LOW here.
+
+## Why is this bad?
+A tar archive can hold members named `../../etc/cron.d/job` or absolute paths, symlinks pointing
+outside the target directory, and device files. Extracting an untrusted archive without
+screening them lets its author write anywhere the process can.
+
+## Example
+```python
+import tarfile
+with tarfile.open(upload) as archive:
+    archive.extractall(destination)
+```
+
+## Use instead
+Use the extraction filters (Python 3.12, and back-ported to security releases of 3.8+):
+```python
+import tarfile
+with tarfile.open(upload) as archive:
+    archive.extractall(destination, filter="data")
+```
+
+## References
+- [CWE-22: Path Traversal](https://cwe.mitre.org/data/definitions/22.html)
+- [tarfile: Extraction filters](https://docs.python.org/3/library/tarfile.html#tarfile-extraction-filter)
+"""
+
+from __future__ import annotations
+
+import ast
+from typing import Iterator, Optional
+
+from ..context import FileContext
+from ..model import HIGH, LOW, MEDIUM, Finding, Rule
+from ..nodes import keyword, last_name
+
+RULE = Rule(
+    id="B202",
+    name="tarfile_unsafe_members",
+    severity=HIGH,
+    confidence=HIGH,
+    cwe=22,
+    short="tarfile extractall() without a filter can write outside the target directory.",
+    doc=__doc__,
+    test_name="tarfile_unsafe_members",
+)
+
+
+@RULE.check(ast.Call)
+def check(node: ast.Call, ctx: FileContext) -> Iterator[Optional[Finding]]:
+    name = ctx.qualname(node).rpartition(".")[2]
+    if "extractall" not in name or not ctx.imported_exactly("tarfile"):
+        return
+    chosen = keyword(node, "filter")
+    if isinstance(chosen, ast.Constant) and chosen.value == "data":
+        return
+    # tarfile.data_filter is what filter="data" names: still reported, but likely safe
+    data_filter = chosen is not None and last_name(chosen) == "data_filter"
+    members = keyword(node, "members")
+    if members is None:
+        yield ctx.finding(
+            RULE,
+            node,
+            f"{name}() extracts every member as named in the archive, "
+            "including absolute paths, '..' and links; pass filter='data'",
+            confidence=LOW if data_filter else None,
+        )
+    elif isinstance(members, ast.Call):
+        screen = ctx.dotted(members.func)
+        yield ctx.finding(
+            RULE,
+            members,
+            f"{name}() extracts the members chosen by {screen or 'a call'}(); "
+            "make sure it drops absolute paths, '..' and links",
+            severity=LOW,
+            confidence=LOW,
+        )
+    else:
+        yield ctx.finding(
+            RULE,
+            members,
+            f"{name}() extracts members given by an expression whose screening cannot be seen; "
+            "make sure it drops absolute paths, '..' and links",
+            severity=MEDIUM,
+            confidence=LOW if data_filter else MEDIUM,
+        )
