@@ -1,0 +1,114 @@
+"""## What it does
+Flags weak hash functions used for security:
+- `hashlib.md4()`, `hashlib.md5()`, `hashlib.sha()`, `hashlib.sha1()`, and `hashlib.new()` with one
+  of these names (any letter case) as its first argument or `name=`: HIGH severity. A call passing
+  `usedforsecurity=False` (Python 3.9+) says the digest is not a security measure and is not
+  reported;
+- `crypt.crypt()` with a `salt` of `crypt.METHOD_CRYPT`, `METHOD_MD5` or `METHOD_BLOWFISH`, and
+  `crypt.mksalt()` with one of these methods: MEDIUM severity.
+
+Any call whose resolved name has a `hashlib` part counts (`from hashlib import md5` too). For
+`new()`, `crypt()` and `mksalt()` the finding points at the algorithm argument.
+
+## Why is this bad?
+MD4, MD5 and SHA-1 collisions can be computed cheaply, so they cannot vouch for integrity or
+authenticity (signatures, certificates, tokens), and fast or legacy password hashes fall to
+brute force.
+
+## Example
+```python
+import hashlib
+digest = hashlib.md5(secret_token).hexdigest()
+```
+
+## Use instead
+```python
+import hashlib
+digest = hashlib.sha256(secret_token).hexdigest()
+checksum = hashlib.md5(data, usedforsecurity=False).hexdigest()  # a cache key, not security
+```
+
+## References
+- [CWE-327: Use of a Broken or Risky Cryptographic Algorithm](https://cwe.mitre.org/data/definitions/327.html)
+- [hashlib](https://docs.python.org/3/library/hashlib.html)
+"""
+
+from __future__ import annotations
+
+import ast
+from typing import Iterator, Optional
+
+from ..context import FileContext
+from ..model import HIGH, MEDIUM, Finding, Rule
+from ..nodes import keyword, value_of
+
+RULE = Rule(
+    id="B324",
+    name="hashlib_insecure_functions",
+    severity=HIGH,
+    confidence=HIGH,
+    cwe=327,
+    short="MD4, MD5 and SHA-1 hashes (and weak crypt methods) are broken for security uses.",
+    doc=__doc__,
+    test_name="hashlib",
+)
+
+_WEAK_HASHES = frozenset({"md4", "md5", "sha", "sha1"})
+_WEAK_CRYPT_METHODS = frozenset({"METHOD_CRYPT", "METHOD_MD5", "METHOD_BLOWFISH"})
+
+
+def _positional_or_keyword(node: ast.Call, position: int, name: str) -> Optional[ast.expr]:
+    """Bandit's lookup: the positional argument when there are enough of them (a `*args` one
+    included, which then reads as unknown), else the keyword."""
+    if position < len(node.args):
+        return node.args[position]
+    return keyword(node, name)
+
+
+def _for_security(node: ast.Call) -> bool:
+    flag = keyword(node, "usedforsecurity")
+    return flag is None or value_of(flag) == "True"
+
+
+@RULE.check(ast.Call)
+def check(node: ast.Call, ctx: FileContext) -> Iterator[Optional[Finding]]:
+    parts = ctx.qualname(node).split(".")
+    function = parts[-1]
+    if "hashlib" in parts:
+        if function in _WEAK_HASHES:
+            if _for_security(node):
+                yield ctx.finding(
+                    RULE,
+                    node,
+                    f"weak {function.upper()} hash used for security; "
+                    "pass usedforsecurity=False if it is not",
+                )
+        elif function == "new":
+            algorithm = _positional_or_keyword(node, 0, "name")
+            chosen = value_of(algorithm)
+            if (
+                algorithm is not None
+                and isinstance(chosen, str)
+                and chosen.lower() in _WEAK_HASHES
+                and _for_security(node)
+            ):
+                yield ctx.finding(
+                    RULE,
+                    algorithm,
+                    f"hashlib.new() with the weak {chosen.upper()} hash used for security; "
+                    "pass usedforsecurity=False if it is not",
+                )
+    elif "crypt" in parts and function in ("crypt", "mksalt"):
+        method = (
+            _positional_or_keyword(node, 1, "salt")
+            if function == "crypt"
+            else _positional_or_keyword(node, 0, "method")
+        )
+        chosen = value_of(method)
+        if method is not None and isinstance(chosen, str) and chosen in _WEAK_CRYPT_METHODS:
+            yield ctx.finding(
+                RULE,
+                method,
+                f"crypt.{function}() with the weak {chosen} method",
+                severity=MEDIUM,
+            )
