@@ -23,7 +23,7 @@ import venv
 from collections import Counter, defaultdict
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Dict, Iterable, List, Optional, Sequence, Tuple
+from typing import Dict, FrozenSet, Iterable, List, Optional, Sequence, Tuple
 
 BANDIT_VERSION = "1.9.4"
 DEFAULT_BANDIT = "/tmp/banditvenv/bin/bandit"
@@ -110,17 +110,22 @@ def run_bandit(args: argparse.Namespace) -> Run:
     return Run("bandit", found, seconds, len(report.get("errors", [])))
 
 
-def run_sarifbandit(args: argparse.Namespace) -> Run:
-    # imported here so `--help` and a saved-report run work from any interpreter
-    from sarifbandit import Config, scan
+def selection(args: argparse.Namespace) -> FrozenSet[str]:
+    """The ids both tools run for `-t`/`-s` (sarifbandit's selection follows Bandit's)."""
     from sarifbandit.config import select
-    from sarifbandit.model import Rank
 
     def ids(text: Optional[str]) -> List[str]:
         return [part.strip() for part in (text or "").split(",") if part.strip()]
 
+    return select(ids(args.tests), ids(args.skip), "compare_bandit")
+
+
+def run_sarifbandit(args: argparse.Namespace, selected: FrozenSet[str]) -> Run:
+    from sarifbandit import Config, scan
+    from sarifbandit.model import Rank
+
     config = Config(
-        selected=select(ids(args.tests), ids(args.skip), "compare_bandit"),
+        selected=selected,
         severity=Rank.parse(args.severity_level or "all"),
         confidence=Rank.parse(args.confidence_level or "all"),
         ignore_nosec=args.ignore_nosec,
@@ -262,8 +267,11 @@ def parse_args(argv: Optional[Sequence[str]] = None) -> argparse.Namespace:
 
 def main(argv: Optional[Sequence[str]] = None) -> int:
     args = parse_args(argv)
+    selected = selection(args)
     bandit = run_bandit(args)
-    ours = run_sarifbandit(args)
+    # a saved report may come from a run with other -t/-s flags: compare the same ids
+    bandit.found = [f for f in bandit.found if f.key[1] in selected]
+    ours = run_sarifbandit(args, selected)
     result = compare(bandit, ours)
     base = os.path.abspath(args.targets[0]) if len(args.targets) == 1 else os.getcwd()
     if os.path.isfile(base):
