@@ -19,3 +19,9 @@ archive.extractall(destination, filter="data")
 archive.extractall(path=destination, members=chosen, filter="data")
 archive.extract(member, destination)
 zipfile_archive.extract_all(destination)
+
+
+def unpack(upload, destination):
+    archive = tarfile.open(upload)
+    archive.extraction_filter = tarfile.data_filter
+    archive.extractall(destination)  # expect: B202

@@ -5,9 +5,11 @@ Any method whose name contains `extractall` counts once `import tarfile` is pres
 - `members=` the result of a call (presumably a function that screens the members): LOW, LOW;
 - `members=` anything else (a variable, a list): MEDIUM, MEDIUM.
 
-A `filter=` given as `tarfile.data_filter` does what `filter="data"` does; such a call is still
-reported, with LOW confidence. Bandit fails on `members=` calls of a method
-(`members=safe.members(archive)`) and reports nothing; these are LOW, LOW here.
+A `filter=` given as `tarfile.data_filter` does what `filter="data"` does, and an
+`extraction_filter` attribute assigned earlier in the same function (or module, at module level)
+applies to calls without `filter=`; such calls are still reported, with LOW confidence.
+`members=` given by a method call (`members=screen.members(archive)`) is LOW, LOW as well
+(Bandit fails on these and reports nothing).
 
 ## Why is this bad?
 A tar archive can hold members named `../../etc/cron.d/job` or absolute paths, symlinks pointing
@@ -55,6 +57,21 @@ RULE = Rule(
 )
 
 
+def _filter_set_before(node: ast.Call, ctx: FileContext) -> bool:
+    """Whether the enclosing function (or, at module level, the module) assigns an
+    `extraction_filter` attribute before this call, e.g. `archive.extraction_filter =
+    tarfile.data_filter`, which makes extractall() filter without a `filter=` argument."""
+    scope = ctx.enclosing_function(node) or ctx.tree
+    for inner in ast.walk(scope):
+        if isinstance(inner, ast.Assign) and inner.lineno < node.lineno:
+            if any(
+                isinstance(t, ast.Attribute) and t.attr == "extraction_filter"
+                for t in inner.targets
+            ):
+                return True
+    return False
+
+
 @RULE.check(ast.Call)
 def check(node: ast.Call, ctx: FileContext) -> Iterator[Optional[Finding]]:
     name = ctx.qualname(node).rpartition(".")[2]
@@ -63,14 +80,20 @@ def check(node: ast.Call, ctx: FileContext) -> Iterator[Optional[Finding]]:
     chosen = keyword(node, "filter")
     if isinstance(chosen, ast.Constant) and chosen.value == "data":
         return
-    # tarfile.data_filter is what filter="data" names: still reported, but likely safe
-    data_filter = chosen is not None and last_name(chosen) == "data_filter"
+    # tarfile.data_filter is what filter="data" names, and a filter set on the archive or the
+    # class applies without the argument: still reported, but likely safe
+    data_filter = (
+        last_name(chosen) == "data_filter" if chosen is not None else _filter_set_before(node, ctx)
+    )
     members = keyword(node, "members")
     if members is None:
         yield ctx.finding(
             RULE,
             node,
-            f"{name}() extracts every member as named in the archive, "
+            f"{name}() without filter='data': the data filter set here looks like it applies; "
+            "pass filter='data' to make it certain"
+            if data_filter
+            else f"{name}() extracts every member as named in the archive, "
             "including absolute paths, '..' and links; pass filter='data'",
             confidence=LOW if data_filter else None,
         )
