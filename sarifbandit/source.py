@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import ast
 import io
+import re
 import sys
 import threading
 import tokenize
 import warnings
 from dataclasses import dataclass, field
-from typing import Dict, List, Optional, Tuple
+from typing import Any, Dict, List, Optional, Tuple, Union
 
 
 class SourceError(Exception):
@@ -25,35 +26,256 @@ class SourceError(Exception):
         self.column = column
 
 
+_WIDE_BOMS = {
+    b"\xff\xfe\x00\x00": "UTF-32",
+    b"\x00\x00\xfe\xff": "UTF-32",
+    b"\xff\xfe": "UTF-16",
+    b"\xfe\xff": "UTF-16",
+}
+
+
 def decode(data: bytes) -> str:
     """Decode Python source bytes as the interpreter would: BOM, coding cookie, else UTF-8."""
+    for bom, name in _WIDE_BOMS.items():
+        if data.startswith(bom):
+            raise SourceError(
+                "decode-error",
+                f"cannot decode: {name} byte-order mark; Python reads source files only in "
+                "UTF-8 or an ASCII-compatible coding, so it cannot run this file either",
+            )
     try:
         encoding, _ = tokenize.detect_encoding(io.BytesIO(data).readline)
     except SyntaxError as exc:
-        raise SourceError("decode-error", f"cannot decode: {exc}") from None
+        raise SourceError("decode-error", _decode_failure(data, str(exc))) from None
     if data.startswith(b"\xef\xbb\xbf"):
         data = data[3:]
         encoding = "utf-8"
     try:
         text = data.decode(encoding)
-    except (UnicodeDecodeError, LookupError) as exc:
+    except UnicodeDecodeError as exc:
+        raise SourceError(
+            "decode-error",
+            f"cannot decode: not valid {encoding} ({_where(data, exc)})",
+            *_position(data, exc.start),
+        ) from None
+    except (UnicodeError, LookupError, ValueError, TypeError) as exc:
+        # a cookie may name any codec, including ones that are not text encodings (rot13, idna)
         raise SourceError("decode-error", f"cannot decode as {encoding}: {exc}") from None
     return text
 
 
-def _newer_python_hint(message: str) -> str:
-    """Say which Python would parse the file when the failure looks like newer syntax."""
-    if sys.version_info >= (3, 12):
+def _decode_failure(data: bytes, reason: str) -> str:
+    """tokenize's complaint about the first two lines, made specific where it can be."""
+    try:
+        data[:4096].decode("utf-8")
+    except UnicodeDecodeError as exc:
+        if exc.start < 4096 - 4:  # not just a character cut at the sample's end
+            return f"cannot decode: not valid UTF-8 and no coding declaration ({_where(data, exc)})"
+    return f"cannot decode: {reason}"
+
+
+def _position(data: Union[str, bytes], offset: int) -> Tuple[int, int]:
+    """1-based line and column (in the units of `data`) of `offset`."""
+    newline: Any = b"\n" if isinstance(data, bytes) else "\n"
+    return data.count(newline, 0, offset) + 1, offset - (data.rfind(newline, 0, offset) + 1) + 1
+
+
+def _where(data: bytes, exc: UnicodeDecodeError) -> str:
+    line, column = _position(data, exc.start)
+    return f"byte 0x{data[exc.start]:02x} at line {line}, column {column}"
+
+
+#: syntax a newer Python accepts, recognised on the line a SyntaxError points at:
+#: (first Python that parses it, what it is, the pattern, whether the message must also say so)
+_NEWER_SYNTAX: Tuple[Tuple[Tuple[int, int], str, "re.Pattern[str]", str], ...] = (
+    ((3, 10), "a match statement", re.compile(r"^\s*(match|case)\s+[^=]*:\s*(#.*)?$"), ""),
+    ((3, 11), "except*", re.compile(r"^\s*except\s*\*"), ""),
+    (
+        (3, 11),
+        "star-unpacking in a subscript or annotation",
+        re.compile(r"\w\s*\[(?:[^\[\]]*,)?\s*\*\s*[A-Za-z_]|\*\w+\s*:\s*\*"),
+        "",
+    ),
+    (
+        (3, 12),
+        "a type statement",
+        re.compile(r"^\s*type\s+[A-Za-z_]\w*\s*(\[.*\])?\s*=(?!=)"),
+        "",
+    ),
+    (
+        (3, 12),
+        "a type parameter list",
+        re.compile(r"^\s*((async\s+)?def|class)\s+[A-Za-z_]\w*\s*\["),
+        "",
+    ),
+    (
+        (3, 13),
+        "a type parameter default",
+        re.compile(r"^\s*((async\s+)?def|class|type)\s+[A-Za-z_]\w*\s*\[[^\]]*[^=!<>]=[^=]"),
+        "",
+    ),
+    (
+        (3, 14),
+        "except with unparenthesized exception types",
+        re.compile(r"^\s*except\s+[^:()]*,(?!.*\bas\b)"),
+        "must be parenthesized",
+    ),
+    (
+        (3, 14),
+        "a template string (t-string)",
+        re.compile(r"(?<![\w'\"])([tT][rR]?|[rR][tT])['\"]"),
+        "",
+    ),
+)
+#: how many lines around the error an f-string may reach (its fields may span lines)
+_FSTRING_REACH = 20
+
+
+def _newer_python_hint(message: str, text: str, line: Optional[int]) -> str:
+    """Name the Python that would parse the file when the error is newer syntax; '' otherwise.
+
+    Only constructs recognised on the line the parser stopped at count, so an ordinary syntax
+    error gets no hint."""
+    if not line:
         return ""
-    lowered = message.lower()
-    hints = ("f-string", "type parameter", "expected ':'", "invalid syntax")
-    if any(h in lowered for h in hints):
-        current = f"{sys.version_info[0]}.{sys.version_info[1]}"
-        return (
-            f" (parsed with Python {current}; if this file uses newer syntax such as 3.12 f-strings"
-            " or type parameters, run sarifbandit on Python 3.12 or later)"
-        )
-    return ""
+    lines = text.splitlines()
+    if not 1 <= line <= len(lines):
+        return ""
+    at_error = lines[line - 1]
+    needed: Optional[Tuple[int, int]] = None
+    what = ""
+    for version, name, pattern, says in _NEWER_SYNTAX:
+        if sys.version_info[:2] < version and (needed is None or version > needed):
+            if pattern.search(at_error) and says in message:
+                needed, what = version, name
+    if needed is None and sys.version_info < (3, 12):
+        first = max(0, line - 1 - _FSTRING_REACH)
+        window = lines[first : line + _FSTRING_REACH]
+        error_start = sum(len(row) + 1 for row in lines[first : line - 1])
+        if pep701_fstring("\n".join(window), error_start, error_start + len(at_error)):
+            needed, what = (3, 12), "an f-string that only Python 3.12's grammar (PEP 701) allows"
+    if needed is None:
+        return ""
+    wanted = f"{needed[0]}.{needed[1]}"
+    return (
+        f" ({what} needs Python {wanted} or later; this scan ran on Python "
+        f"{sys.version_info[0]}.{sys.version_info[1]}: run sarifbandit on Python {wanted}+ "
+        "to scan this file)"
+    )
+
+
+_STRING_START = re.compile(r"(?<![\w'\"])([rRbBuUfF]{0,2})('\'\'|\"\"\"|'|\")")
+
+
+def pep701_fstring(text: str, first: int = 0, last: Optional[int] = None) -> bool:
+    """Whether `text` holds an f-string over the span `first`..`last` that Python 3.12 accepts
+    but older Pythons refuse: a replacement field holding the f-string's own quote, a backslash,
+    a comment, or a line break in a single-quoted f-string."""
+    last = len(text) if last is None else last
+    for match in _STRING_START.finditer(text, 0, last):
+        if "f" not in match.group(1).lower():
+            continue
+        pep701 = _fstring_end(text, match.end(), match.group(2))
+        if pep701 is None or pep701[0] < first:
+            continue
+        if pep701[1] or pep701[0] != _plain_string_end(text, match.end(), match.group(2)):
+            return True
+    return False
+
+
+def _plain_string_end(text: str, i: int, quote: str) -> Optional[int]:
+    """Where a string body starting at `i` ends by the pre-3.12 rules (f-strings included)."""
+    while i < len(text):
+        if text.startswith(quote, i):
+            return i + len(quote)
+        char = text[i]
+        if char == "\\":
+            i += 2
+            continue
+        if char == "\n" and len(quote) == 1:
+            return None
+        i += 1
+    return None
+
+
+def _fstring_end(text: str, i: int, quote: str) -> Optional[Tuple[int, bool]]:
+    """Where an f-string body starting at `i` ends under PEP 701, and whether one of its
+    replacement fields holds a backslash or a comment; None when it is unterminated.
+
+    A stack of frames, never recursion: [kind, quote, bracket depth] with kind "lit" (literal
+    text of an f-string), "expr" (a replacement field), "spec" (a format spec) or "str"."""
+    stack: List[List[Any]] = [["lit", quote, 0]]
+    refused = False
+    n = len(text)
+    while i < n:
+        frame = stack[-1]
+        kind, closing = frame[0], frame[1]
+        char = text[i]
+        if kind in ("lit", "str"):
+            if text.startswith(closing, i):
+                stack.pop()
+                i += len(closing)
+                if not stack:
+                    return i, refused
+                continue
+            if char == "\\":
+                refused = refused or any(f[0] == "expr" for f in stack)
+                i += 2
+                continue
+            if char == "\n" and len(closing) == 1:
+                return None
+            if kind == "lit" and char == "{":
+                if text.startswith("{{", i):
+                    i += 2
+                else:
+                    stack.append(["expr", closing, 0])
+                    i += 1
+                continue
+            i += 2 if kind == "lit" and text.startswith("}}", i) else 1
+            continue
+        if kind == "spec":
+            if char == "{":
+                stack.append(["expr", closing, 0])
+            elif char == "}":
+                stack.pop()
+            elif char == "\n" and len(closing) == 1:
+                return None
+            i += 1
+            continue
+        # a replacement field's expression
+        start = _STRING_START.match(text, i)
+        if start is not None:
+            is_f = "f" in start.group(1).lower()
+            stack.append(["lit" if is_f else "str", start.group(2), 0])
+            i = start.end()
+            continue
+        if char == "\\":
+            refused = True
+        elif char == "#":
+            refused = True
+            newline = text.find("\n", i)
+            i = n if newline < 0 else newline
+            continue
+        elif char in "([{":
+            frame[2] += 1
+        elif char in ")]":
+            frame[2] -= 1
+        elif char == "}":
+            if frame[2] == 0:
+                stack.pop()
+            else:
+                frame[2] -= 1
+        elif char == ":" and frame[2] == 0:
+            frame[0] = "spec"
+        elif char == "!" and frame[2] == 0 and text.startswith("!=", i):
+            i += 1
+        i += 1
+    return None
+
+
+#: texts longer than this go straight to the deep-stack thread: Python 3.9 and 3.10 build the tree
+#: without a depth guard, so a long chain in a big file would overflow the main thread's C stack
+_DIRECT_PARSE_LIMIT = 100_000
 
 
 def parse(text: str, filename: str) -> ast.Module:
@@ -62,6 +284,18 @@ def parse(text: str, filename: str) -> ast.Module:
     Python's AST construction counts against the recursion limit, so a long chain such as a
     60,000-term concatenation fails at the default limit; such a file is parsed again in a thread
     with a large stack and a raised limit instead of being given up."""
+    nul = text.find("\x00")
+    if nul >= 0:
+        line, column = _position(text, nul)
+        raise SourceError(
+            "parse-error",
+            f"cannot parse: NUL byte at line {line}, column {column} (binary data, not Python "
+            "source)",
+            line,
+            column,
+        )
+    if len(text) > _DIRECT_PARSE_LIMIT:
+        return _parse_deep(text, filename)
     try:
         return _parse(text, filename)
     except RecursionError:
@@ -76,7 +310,7 @@ def _parse(text: str, filename: str) -> ast.Module:
             return ast.parse(text, filename=filename)
     except SyntaxError as exc:
         msg = exc.msg or str(exc)
-        hint = _newer_python_hint(msg)
+        hint = _newer_python_hint(msg, text, exc.lineno)
         raise SourceError(
             "syntax-error", f"syntax error: {msg}{hint}", exc.lineno, exc.offset
         ) from None
@@ -113,13 +347,20 @@ def _parse_deep(text: str, filename: str) -> ast.Module:
         finally:
             sys.setrecursionlimit(old)
 
-    previous = threading.stack_size(_DEEP_STACK)
     try:
-        worker = threading.Thread(target=run, name="sarifbandit-deep-parse")
-        worker.start()
-        worker.join()
-    finally:
-        threading.stack_size(previous)
+        previous = threading.stack_size(_DEEP_STACK)
+    except (ValueError, RuntimeError):  # a platform that refuses big stacks: parse in place
+        run()
+    else:
+        try:
+            # a daemon, so Ctrl-C does not wait for a long parse to finish
+            worker = threading.Thread(target=run, name="sarifbandit-deep-parse", daemon=True)
+            worker.start()
+            worker.join()
+        except RuntimeError:  # no thread could be started (memory or process limits)
+            run()
+        finally:
+            threading.stack_size(previous)
     result = outcome[0] if outcome else SourceError("parse-error", "cannot parse: nesting too deep")
     if isinstance(result, RecursionError):
         raise SourceError("parse-error", _too_deep_message())
