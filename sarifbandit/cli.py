@@ -165,12 +165,19 @@ def _write(report: Report, fmt: str, output: Optional[str], options: WriterOptio
 
 
 @main.command("rules")
-def rules_command() -> None:
-    """List every check."""
-    for rule in all_rules():
-        click.echo(
-            f"{rule.id}  {rule.name:<40} {rule.severity.name:<7} {rule.confidence.name:<7} CWE-{rule.cwe}"
-        )
+@click.option(
+    "--format",
+    "fmt",
+    type=click.Choice(["table", "json", "markdown"]),
+    default="table",
+    show_default=True,
+    help="table for people, json for scripts, markdown for docs/rules.md.",
+)
+def rules_command(fmt: str) -> None:
+    """List every check: id, name, severity, confidence, CWE."""
+    from .docs import RENDERERS
+
+    click.echo(RENDERERS[fmt](all_rules()), nl=False)
 
 
 @main.command("rule")
