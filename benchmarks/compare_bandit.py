@@ -40,6 +40,8 @@ class Found:
     severity: str
     confidence: str
     message: str
+    #: first and last line of the statement the finding belongs to
+    span: Tuple[int, int]
 
 
 @dataclass
@@ -104,6 +106,7 @@ def run_bandit(args: argparse.Namespace) -> Run:
             r["issue_severity"],
             r["issue_confidence"],
             r["issue_text"],
+            (min(r["line_range"], default=r["line_number"]), max(r["line_range"], default=0)),
         )
         for r in report.get("results", [])
     ]
@@ -140,6 +143,7 @@ def run_sarifbandit(args: argparse.Namespace, selected: FrozenSet[str]) -> Run:
             f.severity.name,
             f.confidence.name,
             f.message,
+            f.nosec_lines,
         )
         for f in report.findings
     ]
@@ -157,12 +161,22 @@ class Comparison:
     shared: int
     #: (id, "severity"/"confidence", bandit's, ours) for shared keys that disagree on a rank
     rank_mismatches: Counter
+    #: id -> findings both report in the same statement, on different lines (ours points at
+    #: the offending argument, Bandit at the statement or call)
+    moved: Counter
 
     @property
     def agreement(self) -> float:
         """Shared findings over all distinct findings of either tool (1.0 when both are empty)."""
         union = self.shared + sum(self.only_bandit.values()) + sum(self.only_ours.values())
         return self.shared / union if union else 1.0
+
+    @property
+    def agreement_in_statement(self) -> float:
+        """The same, counting a finding both report in one statement as shared."""
+        moved = sum(self.moved.values())
+        union = self.shared + sum(self.only_bandit.values()) + sum(self.only_ours.values()) - moved
+        return (self.shared + moved) / union if union else 1.0
 
 
 def compare(bandit: Run, ours: Run) -> Comparison:
@@ -178,7 +192,40 @@ def compare(bandit: Run, ours: Run) -> Comparison:
                 ranks[(f.key[1], "severity", f.severity, other.severity)] += 1
             if f.confidence != other.confidence:
                 ranks[(f.key[1], "confidence", f.confidence, other.confidence)] += 1
-    return Comparison(bandit, ours, theirs - mine, mine - theirs, sum(shared.values()), ranks)
+    only_b, only_o = theirs - mine, mine - theirs
+    return Comparison(
+        bandit,
+        ours,
+        only_b,
+        only_o,
+        sum(shared.values()),
+        ranks,
+        _moved(bandit, ours, only_b, only_o),
+    )
+
+
+def _moved(bandit: Run, ours: Run, only_b: Counter, only_o: Counter) -> Counter:
+    """Pairs of leftovers with the same file and id where each one's line lies in the other's
+    statement: one finding, reported on another line of a multi-line statement."""
+    left: Dict[Tuple[str, str], List[Found]] = defaultdict(list)
+    pending = Counter(only_o)
+    for f in ours.found:
+        if pending[f.key] > 0:
+            pending[f.key] -= 1
+            left[f.key[:2]].append(f)
+    moved: Counter = Counter()
+    pending = Counter(only_b)
+    for f in bandit.found:
+        if pending[f.key] <= 0:
+            continue
+        pending[f.key] -= 1
+        candidates = left.get(f.key[:2], [])
+        for other in candidates:
+            if f.span[0] <= other.key[2] <= f.span[1] or other.span[0] <= f.key[2] <= other.span[1]:
+                candidates.remove(other)
+                moved[f.key[1]] += 1
+                break
+    return moved
 
 
 def _per_id(counter: Counter) -> Dict[str, int]:
@@ -213,11 +260,17 @@ def render(result: Comparison, samples: int, base: str) -> str:
         f"only sarifbandit {sum(only_o.values())}: agreement {result.agreement:.2%} "
         "(shared / union, keyed by file, id, line)"
     )
+    moved = sum(result.moved.values())
+    lines.append(
+        f"same statement, another line: {moved}; agreement counting those as shared "
+        f"{result.agreement_in_statement:.2%}"
+    )
     if only_b or only_o:
-        lines.append("\nper id        only-Bandit  only-sarifbandit")
+        lines.append("\nper id        only-Bandit  only-sarifbandit  of which moved in statement")
         for rule_id in sorted(set(only_b) | set(only_o)):
             lines.append(
                 f"  {rule_id:<12} {only_b.get(rule_id, 0):>11}  {only_o.get(rule_id, 0):>16}"
+                f"  {result.moved.get(rule_id, 0):>27}"
             )
     if result.rank_mismatches:
         lines.append(
@@ -240,6 +293,8 @@ def as_json(result: Comparison) -> dict:
         "sarifbandit": {"findings": len(result.ours.found), "skipped_files": result.ours.skipped},
         "shared": result.shared,
         "agreement": result.agreement,
+        "agreement_in_statement": result.agreement_in_statement,
+        "moved_in_statement": dict(result.moved),
         "only_bandit": _per_id(result.only_bandit),
         "only_sarifbandit": _per_id(result.only_ours),
         "rank_mismatches": [
