@@ -7,15 +7,16 @@ from __future__ import annotations
 
 import sys
 from dataclasses import replace
-from typing import Optional, Tuple
+from typing import Any, List, Optional
 
 import click
 
-from . import __version__
+from . import __version__, baseline, gitdiff
 from .api import Report, scan
-from .config import Config, ConfigError, select
-from .model import Rank
+from .errors import ConfigError
+from .initconfig import write_init
 from .registry import all_rules, rules_by_id
+from .settings import resolve
 from .writers import WRITERS, WriterOptions, format_for, text
 
 _RANK_CHOICES = click.Choice(["all", "low", "medium", "high"], case_sensitive=False)
@@ -26,30 +27,28 @@ def _fail(message: str) -> "click.exceptions.Exit":
     return click.exceptions.Exit(2)
 
 
-def _ids(value: Optional[str]) -> Tuple[str, ...]:
-    return tuple(part.strip() for part in (value or "").split(",") if part.strip())
+class _BanditGroup(click.Group):
+    """Bandit is called without a sub-command (`bandit -r src -f json`); so is sarifbandit when
+    the first argument names no command: it means `scan`, and CI only swaps the binary name."""
+
+    def parse_args(self, ctx: click.Context, args: List[str]) -> List[str]:
+        if args and args[0] not in self.commands and args[0] not in ("-h", "--help", "--version"):
+            args = ["scan", *args]
+        return super().parse_args(ctx, args)
 
 
-def _threshold(count: int, level: Optional[str], flag: str) -> Rank:
-    if count and level:
-        raise ConfigError(f"{flag} and its counted short form cannot be used together; pick one")
-    if level:
-        return Rank.parse(level)
-    if count > 3:
-        raise ConfigError(f"{flag}: at most three (-lll / -iii) are meaningful; use {flag} high")
-    return Rank(count)
-
-
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.group(cls=_BanditGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(
     __version__, "--version", prog_name="sarifbandit", message="%(prog)s %(version)s"
 )
 def main() -> None:
-    """Find security problems in Python code; write SARIF for code-scanning platforms."""
+    """Find security problems in Python code; write SARIF for code-scanning platforms.
+
+    Without a command, the arguments are those of `scan`, as Bandit takes them."""
 
 
 @main.command("scan")
-@click.argument("targets", nargs=-1, required=True)
+@click.argument("targets", nargs=-1)
 @click.option(
     "-r",
     "--recursive",
@@ -57,18 +56,29 @@ def main() -> None:
     help="Accepted for Bandit compatibility; directories are always walked.",
 )
 @click.option(
-    "-f",
-    "--format",
-    "fmt",
-    type=click.Choice(sorted(WRITERS)),
-    help="Output format (default: from the -o suffix, else text).",
+    "-a",
+    "--aggregate",
+    type=click.Choice(["file", "vuln"]),
+    default="file",
+    help="Order json results by file (default) or by check (vuln).",
 )
 @click.option(
-    "-o",
-    "--output",
-    type=click.Path(dir_okay=False, writable=True),
-    help="Write the report to FILE.",
+    "-n",
+    "--number",
+    "context_lines",
+    type=click.IntRange(min=0),
+    default=3,
+    show_default=True,
+    help="Lines of code shown around each finding.",
 )
+@click.option(
+    "-c",
+    "--configfile",
+    metavar="FILE",
+    help="Config file: YAML, or TOML with [tool.bandit]/[tool.sarifbandit]. Default: the nearest "
+    "pyproject.toml that has one of those tables, up to the repository root.",
+)
+@click.option("-p", "--profile", help="Run the checks of this profile from the config file.")
 @click.option(
     "-t", "--tests", help="Comma-separated check ids to run (B001 = every deny-list check)."
 )
@@ -96,62 +106,114 @@ def main() -> None:
     help="Report only findings of this confidence or higher.",
 )
 @click.option(
-    "-n",
-    "--number",
-    "context_lines",
-    type=click.IntRange(min=0),
-    default=3,
-    show_default=True,
-    help="Lines of code shown around each finding.",
+    "-f",
+    "--format",
+    "fmt",
+    type=click.Choice(sorted(WRITERS)),
+    help="Output format (default: from the -o suffix, else text).",
 )
+@click.option(
+    "--msg-template", help="With -f custom: the line written per finding, e.g. '{relpath}:{line}'."
+)
+@click.option(
+    "-o",
+    "--output",
+    type=click.Path(dir_okay=False),
+    help="Write the report to FILE instead of standard output.",
+)
+@click.option("-v", "--verbose", is_flag=True, help="Also list the files scanned and excluded.")
+@click.option(
+    "-q", "--quiet", "--silent", is_flag=True, help="Print nothing when there are no findings."
+)
+@click.option("-d", "--debug", is_flag=True, help="Include tracebacks of internal errors.")
 @click.option(
     "--ignore-nosec",
     is_flag=True,
     help="Report findings even where a # nosec comment suppresses them.",
 )
 @click.option(
-    "-j", "--jobs", type=click.IntRange(min=1), help="Worker processes (default: one per core)."
+    "-x",
+    "--exclude",
+    help="Comma-separated paths or globs to skip, added to the defaults and exclude_dirs; "
+    "replaces the .bandit file's exclude.",
 )
 @click.option(
-    "-q", "--quiet", "--silent", is_flag=True, help="Print nothing when there are no findings."
+    "--extend-exclude",
+    multiple=True,
+    help="Comma-separated paths or globs to skip on top of everything else (repeatable).",
 )
-@click.option("-d", "--debug", is_flag=True, help="Include tracebacks of internal errors.")
+@click.option(
+    "-b",
+    "--baseline",
+    metavar="FILE",
+    help="A previous sarifbandit SARIF or Bandit JSON report: report only what is new.",
+)
+@click.option(
+    "--show-absent",
+    is_flag=True,
+    help="With --baseline, list baseline findings that are gone (SARIF baselineState absent).",
+)
+@click.option(
+    "--diff",
+    metavar="REF",
+    help="Report only findings on lines added or changed since the git commit REF.",
+)
+@click.option("--ini", metavar="FILE", help="The .bandit INI file to read instead of searching.")
+@click.option(
+    "--isolated", is_flag=True, help="Read no config file (.bandit, pyproject.toml) at all."
+)
 @click.option("--exit-zero", is_flag=True, help="Exit 0 even when there are findings.")
-def scan_command(
-    targets: Tuple[str, ...],
-    recursive: bool,
-    fmt: Optional[str],
-    output: Optional[str],
-    tests: Optional[str],
-    skips: Optional[str],
-    level_count: int,
-    severity_level: Optional[str],
-    confidence_count: int,
-    confidence_level: Optional[str],
-    context_lines: int,
-    ignore_nosec: bool,
-    jobs: Optional[int],
-    quiet: bool,
-    debug: bool,
-    exit_zero: bool,
-) -> None:
+@click.option(
+    "--stdin-filename",
+    metavar="PATH",
+    help="The name reports give standard input (the target -); default <stdin>.",
+)
+@click.option("--category", help="SARIF runAutomationDetails id, to tell several runs apart.")
+@click.option(
+    "-j", "--jobs", type=click.IntRange(min=1), help="Worker processes (default: one per core)."
+)
+@click.option("--no-cache", is_flag=True, help="Neither read nor write the results cache.")
+@click.option(
+    "--show-suppressed",
+    is_flag=True,
+    help="Also report findings a # nosec suppressed, marked as suppressed.",
+)
+@click.pass_context
+def scan_command(ctx: click.Context, **flags: Any) -> None:
     """Scan files and directories (`-` reads standard input)."""
+    given = {
+        name
+        for name in flags
+        if ctx.get_parameter_source(name) is click.core.ParameterSource.COMMANDLINE
+    }
     try:
-        config = Config(
-            selected=select(_ids(tests), _ids(skips), "command line"),
-            severity=_threshold(level_count, severity_level, "--severity-level"),
-            confidence=_threshold(confidence_count, confidence_level, "--confidence-level"),
-            ignore_nosec=ignore_nosec,
-            context_lines=context_lines,
-            jobs=jobs,
-            debug=debug,
-        )
+        run = resolve(flags, given)
+        for notice in run.config.notices:
+            click.echo(f"sarifbandit: warning: {notice.message}", err=True)
+        changes = gitdiff.changed_lines(run.diff, run.targets) if run.diff else None
+        previous = baseline.load(run.baseline) if run.baseline else None
     except ConfigError as exc:
         raise _fail(str(exc)) from None
-    stdin = sys.stdin.buffer.read() if "-" in targets else None
-    report = scan(list(targets), config, stdin=stdin)
-    _write(report, format_for(fmt, output), output, WriterOptions(quiet=quiet))
-    raise click.exceptions.Exit(0 if exit_zero or not report.findings else 1)
+    stdin = sys.stdin.buffer.read() if "-" in run.targets else None
+    report = scan(list(run.targets), run.config, stdin=stdin, stdin_name=run.stdin_filename)
+    if changes is not None:
+        report = gitdiff.restrict(report, changes)
+    fmt = format_for(run.fmt, run.output)
+    if previous is not None:
+        report = baseline.compare(report, previous, show_absent=run.show_absent)
+        if fmt != "sarif":
+            report = baseline.only_new(report)
+    options = WriterOptions(
+        quiet=run.quiet,
+        verbose=run.verbose,
+        msg_template=run.msg_template,
+        aggregate=run.aggregate,
+    )
+    if run.category:
+        options = replace(options, category=run.category)
+    _write(report, fmt, run.output, options)
+    failing = [f for f in report.findings if f.baseline_state in (None, "new")]
+    raise click.exceptions.Exit(0 if run.exit_zero or not failing else 1)
 
 
 def _write(report: Report, fmt: str, output: Optional[str], options: WriterOptions) -> None:
@@ -192,3 +254,20 @@ def rule_command(rule_id: str) -> None:
         f"severity {rule.severity.name}, confidence {rule.confidence.name}, CWE-{rule.cwe}\n"
     )
     click.echo(rule.doc.strip())
+
+
+@main.command("init")
+@click.option(
+    "--pyproject",
+    is_flag=True,
+    help="Add a [tool.sarifbandit] table to pyproject.toml instead of writing bandit.yaml.",
+)
+@click.option("-o", "--output", metavar="FILE", help="Where to write (default: bandit.yaml).")
+@click.option("--force", is_flag=True, help="Overwrite an existing config.")
+def init_command(pyproject: bool, output: Optional[str], force: bool) -> None:
+    """Write a commented config listing every check and option with its default."""
+    path = output or ("pyproject.toml" if pyproject else "bandit.yaml")
+    try:
+        click.echo(write_init(path, pyproject, force))
+    except ConfigError as exc:
+        raise _fail(str(exc)) from None

@@ -1,24 +1,24 @@
 """The effective configuration of a scan: defaults < config files < command-line flags.
 
-`Config` is what the pipeline reads. Building it from files and flags, and validating what users
-wrote, lives here too; every mistake raises ConfigError with one line a person can act on.
+`Config` is what the pipeline reads. Validating what users wrote in a config file lives here
+too (`read_settings`); every mistake raises ConfigError with one line a person can act on, and
+keys we do not use become warnings. Reading the files is configfiles.py; combining them with the
+flags is settings.py.
 """
 
 from __future__ import annotations
 
 import difflib
 from dataclasses import dataclass, field, replace
-from typing import Any, Dict, FrozenSet, Iterable, Mapping, Optional, Tuple
+from typing import Any, Dict, FrozenSet, Iterable, List, Mapping, Optional, Tuple
 
-from .model import Notification, Rank, Rule
+from .configfiles import ConfigSource, unknown_key_message
+from .errors import ConfigError
+from .model import Notification, NotificationKind, Rank, Rule
 from .registry import BLACKLIST_ALIAS, all_rules, blacklist_ids, rules_by_id
 
 DEFAULT_INCLUDE = ("*.py", "*.pyw")
 DEFAULT_MAX_FILE_SIZE = 10 * 1024 * 1024
-
-
-class ConfigError(Exception):
-    """A usage or configuration mistake: exit status 2 with this one-line message."""
 
 
 @dataclass(frozen=True)
@@ -75,7 +75,10 @@ def check_ids(ids: Iterable[str], where: str) -> None:
         if rule_id in names:
             hint = f"; use its id {names[rule_id]}"
         else:
-            close = difflib.get_close_matches(rule_id.upper(), sorted(known), n=1)
+            wanted = rule_id.upper()
+            close = [k for k in sorted(known) if k.startswith(wanted)] or (
+                difflib.get_close_matches(wanted, sorted(known), n=1)
+            )
             if close:
                 hint = f"; did you mean {close[0]}?"
         raise ConfigError(f"{where}: unknown check id '{rule_id}'{hint} (see 'sarifbandit rules')")
@@ -117,3 +120,207 @@ def merge_options(blocks: Mapping[str, Any]) -> Dict[str, Mapping[str, Any]]:
                 values.update({k: v for k, v in block.items() if k in rule.options})
         merged[rule.id] = values
     return merged
+
+
+#: top-level keys Bandit reads that have no effect here, and why
+IGNORED_KEYS = {
+    "log_format": "sarifbandit's messages have a fixed format",
+    "plugin_name_pattern": "checks are found by their module, not by a file-name pattern",
+    "blacklist_calls": "replacing the built-in deny-lists is not supported; use tests/skips",
+    "blacklist_imports": "replacing the built-in deny-lists is not supported; use tests/skips",
+}
+_LIST_KEYS = ("tests", "skips", "exclude_dirs", "include")
+UNKNOWN_KEY = "unknown-config-key"
+
+
+@dataclass(frozen=True)
+class Profile:
+    include: Tuple[str, ...] = ()
+    exclude: Tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class FileSettings:
+    """What one config file asks for, checked and typed."""
+
+    path: str = ""
+    tests: Tuple[str, ...] = ()
+    skips: Tuple[str, ...] = ()
+    exclude_dirs: Tuple[str, ...] = ()
+    include: Optional[Tuple[str, ...]] = None
+    profiles: Mapping[str, Profile] = field(default_factory=dict)
+    #: per-check option blocks as written {config key: {option: value}}
+    blocks: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
+    notices: Tuple[Notification, ...] = ()
+
+
+def config_warning(path: str, message: str) -> Notification:
+    return Notification(
+        "warning", message, path=path, kind=NotificationKind.CONFIGURATION, code=UNKNOWN_KEY
+    )
+
+
+def _example(path: str, key: str, sample: str) -> str:
+    if path.endswith(".toml"):
+        items = ", ".join(f'"{item}"' for item in sample.split(", "))
+        return f"{key} = [{items}]"
+    return f"{key}: [{sample}]"
+
+
+def _string_list(path: str, key: str, value: Any, sample: str) -> Tuple[str, ...]:
+    if isinstance(value, str) or not isinstance(value, list):
+        kind = "a string" if isinstance(value, str) else f"a {type(value).__name__}"
+        if isinstance(value, str):
+            # Bandit would read the string letter by letter; show the user's own items as a list
+            sample = ", ".join(p.strip() for p in value.split(",") if p.strip()) or sample
+        raise ConfigError(
+            f"{path}: {key} must be a list, not {kind}; write {_example(path, key.split('.')[-1], sample)}"
+        )
+    for position, item in enumerate(value):
+        if not isinstance(item, str):
+            raise ConfigError(
+                f"{path}: {key}[{position}] must be a string, not {type(item).__name__} ({item!r})"
+            )
+    return tuple(item.strip() for item in value)
+
+
+def _samples(key: str) -> str:
+    return {"exclude_dirs": "tests, build", "include": "*.py, *.pyw"}.get(key, "B101, B102")
+
+
+def _profile_ids(path: str, key: str, value: Any) -> Tuple[str, ...]:
+    names = {rule.name: rule.id for rule in all_rules()}
+    ids = tuple(names.get(item, item) for item in _string_list(path, key, value, "B101, B102"))
+    check_ids(ids, f"{path}: {key}")
+    return ids
+
+
+def _profiles(path: str, value: Any) -> Dict[str, Profile]:
+    if not isinstance(value, dict):
+        raise ConfigError(
+            f"{path}: profiles must be a mapping of profile names to include/exclude lists"
+        )
+    found: Dict[str, Profile] = {}
+    for name, body in value.items():
+        where = f"profiles.{name}"
+        if not isinstance(body, dict):
+            raise ConfigError(f"{path}: {where} must be a mapping with include and/or exclude")
+        for key in body:
+            if key not in ("include", "exclude"):
+                raise ConfigError(
+                    f"{path}: {where}.{key} is not a profile key; use include and exclude"
+                )
+        found[str(name)] = Profile(
+            include=_profile_ids(path, f"{where}.include", body.get("include", [])),
+            exclude=_profile_ids(path, f"{where}.exclude", body.get("exclude", [])),
+        )
+    return found
+
+
+def option_blocks() -> Dict[str, Dict[str, Any]]:
+    """{config key: {option: default}} over every rule reading that key."""
+    blocks: Dict[str, Dict[str, Any]] = {}
+    for rule in all_rules():
+        for key in rule.config_keys:
+            blocks.setdefault(key, {}).update(rule.options)
+    return blocks
+
+
+def bandit_read_keys() -> FrozenSet[str]:
+    """The block names Bandit itself reads (each rule's first config key)."""
+    return frozenset(rule.config_keys[0] for rule in all_rules() if rule.config_keys)
+
+
+def _type_name(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true or false"
+    if isinstance(value, int):
+        return "a whole number"
+    if isinstance(value, list):
+        return "a list"
+    return f"a {type(value).__name__}"
+
+
+def _check_option(path: str, where: str, value: Any, default: Any) -> None:
+    if isinstance(default, list):
+        sample = ", ".join(str(v) for v in default[:2]) or "value"
+        _string_list(path, where, value, sample)
+        return
+    expected = bool if isinstance(default, bool) else type(default)
+    ok = isinstance(value, expected) and (expected is bool or not isinstance(value, bool))
+    if not ok:
+        raise ConfigError(
+            f"{path}: {where} must be {_type_name(default)}, not {_type_name(value)} ({value!r})"
+        )
+
+
+def _block(
+    path: str, key: str, value: Any, defaults: Mapping[str, Any]
+) -> Tuple[Dict[str, Any], List[str]]:
+    if not isinstance(value, dict):
+        raise ConfigError(
+            f"{path}: {key} must be a mapping of option names to values, not {_type_name(value)}"
+        )
+    warnings: List[str] = []
+    kept: Dict[str, Any] = {}
+    for option, option_value in value.items():
+        if option not in defaults:
+            known = ", ".join(sorted(defaults)) or "none"
+            warnings.append(
+                unknown_key_message(path, f"{key}.{option}", str(option), defaults)
+                + f" (options of {key}: {known})"
+            )
+            continue
+        _check_option(path, f"{key}.{option}", option_value, defaults[option])
+        kept[option] = option_value
+    return kept, warnings
+
+
+def read_settings(source: ConfigSource) -> FileSettings:
+    """Check a config mapping key by key: wrong types are errors, unknown keys warnings."""
+    path, values = source.path, source.values
+    blocks_known = option_blocks()
+    read_by_bandit = bandit_read_keys()
+    warnings: List[str] = []
+    lists: Dict[str, Tuple[str, ...]] = {}
+    blocks: Dict[str, Mapping[str, Any]] = {}
+    profiles: Dict[str, Profile] = {}
+    for key, value in values.items():
+        key = str(key)
+        if key in _LIST_KEYS:
+            lists[key] = _string_list(path, key, value, _samples(key))
+        elif key == "profiles":
+            profiles = _profiles(path, value)
+        elif key in IGNORED_KEYS:
+            warnings.append(f"{path}: {key} has no effect in sarifbandit: {IGNORED_KEYS[key]}")
+        elif key in blocks_known:
+            blocks[key], problems = _block(path, key, value, blocks_known[key])
+            warnings.extend(problems)
+            if key not in read_by_bandit:
+                real = _bandit_key_for(key)
+                warnings.append(
+                    f"{path}: Bandit never reads the {key} block (it reads {real}); "
+                    f"sarifbandit honours both, but rename it to {real} to keep both tools in step"
+                )
+        else:
+            known = [*_LIST_KEYS, "profiles", *IGNORED_KEYS, *blocks_known]
+            warnings.append(unknown_key_message(path, key, key, known))
+    for key in ("tests", "skips"):
+        check_ids(lists.get(key, ()), f"{path}: {key}")
+    return FileSettings(
+        path=path,
+        tests=lists.get("tests", ()),
+        skips=lists.get("skips", ()),
+        exclude_dirs=lists.get("exclude_dirs", ()),
+        include=lists.get("include"),
+        profiles=profiles,
+        blocks=blocks,
+        notices=tuple(config_warning(path, w) for w in warnings),
+    )
+
+
+def _bandit_key_for(alias: str) -> str:
+    for rule in all_rules():
+        if alias in rule.config_keys[1:]:
+            return rule.config_keys[0]
+    return alias

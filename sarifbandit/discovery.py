@@ -60,34 +60,47 @@ def display_name(path: Path, root: Path) -> str:
         return absolute.as_posix()
 
 
-def _normalise_pattern(pattern: str) -> str:
+def _split_pattern(pattern: str) -> Tuple[str, bool]:
+    """(pattern in POSIX form without './' or a trailing '/', whether it is anchored at the
+    root): `./tests` and `/abs/tests` name one folder, `tests` any folder of that name."""
     pattern = pattern.strip().replace("\\", "/")
+    anchored = pattern.startswith(("./", "/"))
     while pattern.startswith("./"):
         pattern = pattern[2:]
-    return pattern.rstrip("/") if pattern not in ("/", "") else pattern
+    if pattern not in ("/", ""):
+        pattern = pattern.rstrip("/")
+    return pattern, anchored
+
+
+def _glob_matches(parts: Tuple[str, ...], pattern: str) -> bool:
+    """A glob with a '/' matches the path or one of its leading folders, spelled with or
+    without Bandit's './' prefix (`src/gen*` excludes `src/generated/x.py`)."""
+    for end in range(len(parts), 0, -1):
+        prefix = PurePosixPath(*parts[:end]).as_posix()
+        if fnmatch.fnmatchcase(prefix, pattern) or fnmatch.fnmatchcase("./" + prefix, pattern):
+            return True
+    return False
 
 
 def is_excluded(display: str, patterns: Sequence[str]) -> bool:
-    """Whether a path (as reports name it) matches an exclusion pattern."""
+    """Whether a path (as reports name it) matches an exclusion pattern: a name or glob without
+    '/' matches any one path component; a path matches that run of components (from the root
+    when it starts with './' or '/'); a glob with '/' matches the path or a leading folder."""
     parts = PurePosixPath(display).parts
     for raw in patterns:
-        pattern = _normalise_pattern(raw)
+        pattern, anchored = _split_pattern(raw)
         if not pattern:
             continue
         has_glob = bool(_GLOB_CHARS & set(pattern))
-        if "/" not in pattern:
-            if any((fnmatch.fnmatchcase(p, pattern) if has_glob else p == pattern) for p in parts):
-                return True
-            continue
         if has_glob:
-            if fnmatch.fnmatchcase(display, pattern) or fnmatch.fnmatchcase(
-                "./" + display, pattern
-            ):
+            if "/" in pattern or anchored:
+                if _glob_matches(parts, pattern):
+                    return True
+            elif any(fnmatch.fnmatchcase(p, pattern) for p in parts):
                 return True
             continue
-        # a plain path: that sequence of components, from the root or anywhere below it
         wanted = PurePosixPath(pattern).parts
-        if pattern.startswith("/"):
+        if anchored:
             if tuple(parts[: len(wanted)]) == wanted:
                 return True
             continue
@@ -95,6 +108,26 @@ def is_excluded(display: str, patterns: Sequence[str]) -> bool:
             if tuple(parts[start : start + len(wanted)]) == wanted:
                 return True
     return False
+
+
+def normalise_excludes(patterns: Iterable[str], root: Path) -> Tuple[str, ...]:
+    """Patterns as is_excluded reads them, relative to `root` (where reports are relative to):
+    an absolute path inside `root` becomes './relative'; an absolute path that does not exist
+    (Bandit users write '/tests/' meaning any tests folder) becomes a plain component run."""
+    result: List[str] = []
+    for raw in patterns:
+        pattern = raw.strip()
+        if not pattern:
+            continue
+        if os.path.isabs(pattern) and not _GLOB_CHARS & set(pattern):
+            absolute = Path(os.path.abspath(pattern))
+            try:
+                pattern = "./" + absolute.relative_to(root).as_posix()
+            except ValueError:
+                if not absolute.exists():
+                    pattern = pattern.strip("/\\")
+        result.append(pattern)
+    return tuple(dict.fromkeys(result))
 
 
 def _skipped_folder(folder: Path, name: str) -> bool:
@@ -123,9 +156,9 @@ def discover(
     for raw in targets:
         target = Path(raw)
         if target.is_dir():
-            for path in _walk(target, include, follow_links):
+            for path in _walk(target, follow_links):
                 display = display_name(path, root)
-                if not is_excluded(display, exclude):
+                if _included(path.name, display, include) and not is_excluded(display, exclude):
                     found.setdefault(display, Target(path, display))
         elif target.exists() or target.is_symlink():
             # an explicit file is scanned whatever its suffix, unless excluded
@@ -137,10 +170,24 @@ def discover(
     return [found[key] for key in sorted(found)], missing
 
 
-def _walk(top: Path, include: Sequence[str], follow_links: bool) -> Iterator[Path]:
+def _included(name: str, display: str, include: Sequence[str]) -> bool:
+    """Include globs match the file name, or the whole path when they contain a '/'."""
+    return any(
+        fnmatch.fnmatchcase(display if "/" in glob else name, glob.removeprefix("./"))
+        for glob in include
+    )
+
+
+def _walk(top: Path, follow_links: bool) -> Iterator[Path]:
+    seen = set()
     for folder, dirs, files in os.walk(top, followlinks=follow_links):
         base = Path(folder)
+        if follow_links:  # a link back up the tree would be walked again until the OS says ELOOP
+            real = os.path.realpath(folder)
+            if real in seen:
+                dirs[:] = []
+                continue
+            seen.add(real)
         dirs[:] = sorted(d for d in dirs if not _skipped_folder(base, d))
         for name in files:
-            if any(fnmatch.fnmatchcase(name, g) for g in include):
-                yield base / name
+            yield base / name

@@ -18,6 +18,8 @@ class WriterOptions:
     verbose: bool = False
     msg_template: Optional[str] = None
     category: str = "sarifbandit/"
+    #: Bandit's -a: order json/yaml results by "file" or by test ("vuln")
+    aggregate: str = "file"
 
 
 Writer = Callable[[Report, IO[str], WriterOptions], None]
