@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import sys
 from textwrap import dedent
 from typing import Iterable, List, Optional, Tuple
@@ -196,3 +197,24 @@ def test_deny_rules_are_bandit_blacklist_tests() -> None:
         rule = rules_by_id()[rule_id]
         assert rule.test_name == "blacklist"
         assert rule.family in ("blacklist-call", "blacklist-import")
+
+
+def _cli_ids(tmp_path, *flags: str) -> List[str]:
+    from click.testing import CliRunner
+
+    from sarifbandit.cli import main
+
+    target = tmp_path / "t.py"
+    target.write_text(MIXED, encoding="utf-8")
+    result = CliRunner().invoke(main, ["scan", "-f", "sarif", *flags, str(target)])
+    assert result.exit_code == 1, result.output
+    (run,) = json.loads(result.output)["runs"]
+    return sorted(found["ruleId"] for found in run["results"])
+
+
+def test_cli_tests_flag_runs_one_deny_entry(tmp_path) -> None:
+    assert _cli_ids(tmp_path, "-t", "B403") == ["B403", "B403"]
+
+
+def test_cli_b001_with_a_skip_runs_the_other_entries(tmp_path) -> None:
+    assert _cli_ids(tmp_path, "-t", "B001", "-s", "B403") == ["B301", "B307", "B401", "B404"]
