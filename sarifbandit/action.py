@@ -7,8 +7,8 @@ script), runs `sarifbandit scan` to write SARIF, and then, from that SARIF file:
 - writes the step outputs (`GITHUB_OUTPUT`): the SARIF path, counts of results by level, whether
   to upload, and the reason the job must fail (empty when it passes);
 - appends a job summary (`GITHUB_STEP_SUMMARY`): counts by severity and the top findings;
-- decides whether the upload can work: a pull request from a fork, or one Dependabot opened, runs
-  with a read-only token, so the upload is skipped with a notice and the findings are shown as
+- decides whether the upload can work: a pull request from a fork, and a run Dependabot triggers,
+  get a read-only token, so the upload is skipped with a notice and the findings are shown as
   annotations instead.
 
 Exit status 0 when the scan ran (whatever it found: failing the job per `fail-on` is a later step,
@@ -96,7 +96,7 @@ def _split(name: str, text: str) -> List[str]:
     try:
         return shlex.split(text)
     except ValueError as exc:
-        raise InputError(f"input '{name}': {exc}; quote each item at most once") from None
+        raise InputError(f"input '{name}': {exc}; check its quotes") from None
 
 
 def sarif_path(inputs: Inputs, env: Mapping[str, str]) -> Path:
@@ -293,13 +293,18 @@ def summary(
     if outcome.suppressed:
         extra.append(f"{outcome.suppressed} suppressed by `# nosec`, not counted.")
     if outcome.unscanned:
-        extra.append(f"{outcome.unscanned} file(s) could not be scanned; see the step log.")
+        extra.append(
+            f"{outcome.unscanned} target(s) could not be read or parsed; see the SARIF file's"
+            " tool notifications."
+        )
     if upload_note:
         extra.append(upload_note)
     if reason:
         extra.append(f"**Failed:** {reason}.")
+    elif fail_on == "none":
+        extra.append("**Passed:** fail-on is none.")
     else:
-        extra.append(f"**Passed:** no finding reaches the fail-on threshold ({fail_on}).")
+        extra.append(f"**Passed:** no finding of {fail_on} severity or higher.")
     lines += [""] + extra
     if results:
         lines += [

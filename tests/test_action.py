@@ -403,7 +403,7 @@ def test_inputs_never_run_as_shell(job: Job) -> None:
     # the words became (missing) targets, and the real file was still scanned
     assert "'$(touch'" in Path(action_outputs(job)["sarif-file"]).read_text(encoding="utf-8")
     assert action_outputs(job)["error-count"] == "1"
-    assert "file(s) could not be scanned" in job.summary()
+    assert "target(s) could not be read or parsed" in job.summary()
 
 
 def test_bad_input_is_one_error_line(job: Job) -> None:
