@@ -324,8 +324,10 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     args = parse_args(argv)
     selected = selection(args)
     bandit = run_bandit(args)
-    # a saved report may come from a run with other -t/-s flags: compare the same ids
-    bandit.found = [f for f in bandit.found if f.key[1] in selected]
+    if args.tests or args.skip:
+        # a saved report may come from a run with other -t/-s flags: compare the same ids (without
+        # flags nothing is filtered, so an id sarifbandit lacks shows up as only-Bandit)
+        bandit.found = [f for f in bandit.found if f.key[1] in selected]
     ours = run_sarifbandit(args, selected)
     result = compare(bandit, ours)
     base = os.path.abspath(args.targets[0]) if len(args.targets) == 1 else os.getcwd()
