@@ -132,6 +132,8 @@ def run_sarifbandit(args: argparse.Namespace, selected: FrozenSet[str]) -> Run:
         severity=Rank.parse(args.severity_level or "all"),
         confidence=Rank.parse(args.confidence_level or "all"),
         ignore_nosec=args.ignore_nosec,
+        # a warm cache would make the timing meaningless
+        use_cache=args.cache,
     )
     root = Path.cwd()
     started = time.perf_counter()
@@ -315,6 +317,7 @@ def parse_args(argv: Optional[Sequence[str]] = None) -> argparse.Namespace:
     parser.add_argument("--severity-level", choices=["all", "low", "medium", "high"])
     parser.add_argument("--confidence-level", choices=["all", "low", "medium", "high"])
     parser.add_argument("--ignore-nosec", action="store_true")
+    parser.add_argument("--cache", action="store_true", help="let sarifbandit use its cache")
     parser.add_argument("--samples", type=int, default=5, help="differences shown per id")
     parser.add_argument("--json", dest="json_out", help="also write the figures to this file")
     return parser.parse_args(argv)
