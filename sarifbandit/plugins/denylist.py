@@ -57,10 +57,10 @@ def _what_it_does(entry: DenyEntry, family: str) -> str:
     listed = ", ".join(f"`{name}`" for name in entry.names)
     if family == FAMILY_IMPORT:
         return (
-            f"Flags imports of any module or name starting with {listed}: `import m`, "
-            '`from m import n` (relative imports too), `__import__("m")` and '
-            '`importlib.import_module("m")`. A call whose resolved name is exactly one of '
-            "these is flagged as well."
+            f"Flags imports of any module or name starting with {listed} (so `import m`, "
+            "`import m.sub`, `from m import n` and relative imports), each imported name on its "
+            'own. `__import__("m")`, `importlib.import_module("m")` and calls whose '
+            "resolved name is one of these are flagged when the name is exactly equal."
         )
     return (
         f"Flags calls of {listed}, matched on the resolved name, so `import m as x` aliases "
