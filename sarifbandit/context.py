@@ -8,15 +8,56 @@ scopes and rebinding. Parents are recorded by the walk, so a check can climb fro
 from __future__ import annotations
 
 import ast
-from typing import Any, Dict, Iterator, List, Mapping, Optional, Set
+from typing import Any, Callable, Dict, Iterator, List, Mapping, Optional, Set
 
 from .fingerprint import content_fingerprint
 from .model import Finding, Rank, Region, Rule
 from .source import SourceFile
 
 
+def _dotted(node: ast.AST, aliases: Mapping[str, str]) -> str:
+    parts: List[str] = []
+    while isinstance(node, ast.Attribute):
+        parts.append(node.attr)
+        node = node.value
+    if isinstance(node, ast.Name):
+        parts.append(node.id)
+    else:
+        parts.append("")
+    parts.reverse()
+    # the longest dotted prefix that is an alias key is replaced by what it stands for
+    for cut in range(len(parts), 0, -1):
+        key = ".".join(parts[:cut])
+        target = aliases.get(key)
+        if target is not None:
+            return ".".join([target, *parts[cut:]])
+    return ".".join(parts)
+
+
+class _Qualnames(Dict[ast.AST, str]):
+    """{call: resolved name}, each worked out when first asked for (so with the imports seen so
+    far). A dict so that `ctx.qualname` can be its C-level `__getitem__`: every Call check asks,
+    on every call node, and a Python-level method costs more than the lookup itself."""
+
+    __slots__ = ("_aliases",)
+
+    def __init__(self, aliases: Mapping[str, str]) -> None:
+        super().__init__()
+        self._aliases = aliases  # not the context: no reference cycle keeping trees alive
+
+    def __missing__(self, call: ast.AST) -> str:
+        func = getattr(call, "func", None)
+        name = _dotted(func, self._aliases) if isinstance(func, (ast.Name, ast.Attribute)) else ""
+        self[call] = name
+        return name
+
+
 class FileContext:
-    """What the checks of one file may ask; `finding()` builds results with exact regions."""
+    """What the checks of one file may ask; `finding()` builds results with exact regions.
+
+    `ctx.qualname(call)` is the resolved dotted name of what `call` calls (`sp.Popen` after
+    `import subprocess as sp` is `subprocess.Popen`; '' for `f()()`), computed once per call node.
+    """
 
     def __init__(
         self,
@@ -37,7 +78,11 @@ class FileContext:
         #: modules imported (`import m`) and names imported from modules (`m.n`)
         self.imports: Set[str] = set()
         self.parents: Dict[ast.AST, ast.AST] = {}
-        self._qualnames: Dict[ast.AST, str] = {}
+        self._qualnames = _Qualnames(self.aliases)
+        self.qualname: Callable[[ast.Call], str] = self._qualnames.__getitem__
+        #: analyses derived from the tree, built on first use by the checks that need them
+        #: (`dataflow.DataFlow` under "dataflow"); they live and die with this file
+        self.derived: Dict[str, Any] = {}
         #: the node the walk is dispatching; nosec looks over its line range
         self.current: ast.AST = tree
 
@@ -70,31 +115,7 @@ class FileContext:
 
     def dotted(self, node: ast.AST) -> str:
         """The dotted name of a Name/Attribute chain, aliases substituted; '' parts for other bases."""
-        parts: List[str] = []
-        while isinstance(node, ast.Attribute):
-            parts.append(node.attr)
-            node = node.value
-        if isinstance(node, ast.Name):
-            parts.append(node.id)
-        else:
-            parts.append("")
-        parts.reverse()
-        # the longest dotted prefix that is an alias key is replaced by what it stands for
-        for cut in range(len(parts), 0, -1):
-            key = ".".join(parts[:cut])
-            target = self.aliases.get(key)
-            if target is not None:
-                return ".".join([target, *parts[cut:]])
-        return ".".join(parts)
-
-    def qualname(self, call: ast.Call) -> str:
-        """The resolved dotted name of what `call` calls, computed once per call node."""
-        cached = self._qualnames.get(call)
-        if cached is None:
-            func = call.func
-            cached = self.dotted(func) if isinstance(func, (ast.Name, ast.Attribute)) else ""
-            self._qualnames[call] = cached
-        return cached
+        return _dotted(node, self.aliases)
 
     # -- tree navigation ---------------------------------------------------------------------
     def parent(self, node: ast.AST) -> Optional[ast.AST]:
