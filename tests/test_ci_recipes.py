@@ -5,6 +5,7 @@ exactly the inputs and outputs action.yml has."""
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import shlex
@@ -239,3 +240,71 @@ def test_action_section_documents_every_input_and_output() -> None:
         name: str(spec["default"]) for name, spec in ACTION["inputs"].items()
     }
     assert [row[0] for row in _table(text, "output")] == list(ACTION["outputs"])
+
+
+# --- the recipes' scripts, run -----------------------------------------------------------------
+
+VULNERABLE = (
+    'import subprocess\n\n\ndef run(name):\n    subprocess.call("ls " + name, shell=True)\n'
+)
+
+
+def run_script(script: str, workspace: Path) -> subprocess.CompletedProcess:
+    """A recipe's script through bash in `workspace`, sarifbandit from this test's environment
+    (the recipes' `pip install` lines are dropped: it is installed already)."""
+    lines = [line for line in script.splitlines() if "pip install" not in line]
+    env = dict(
+        os.environ, PATH=os.pathsep.join([os.path.dirname(sys.executable), os.environ["PATH"]])
+    )
+    return subprocess.run(
+        ["bash", "--noprofile", "--norc", "-c", "\n".join(lines)],
+        cwd=workspace,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+
+
+@pytest.fixture
+def workspace(tmp_path: Path) -> Path:
+    (tmp_path / "app.py").write_text(VULNERABLE, encoding="utf-8")
+    return tmp_path
+
+
+def _sarif_rules(path: Path) -> List[str]:
+    log = json.loads(path.read_text(encoding="utf-8"))
+    assert log["version"] == "2.1.0"
+    return sorted(r["ruleId"] for run in log["runs"] for r in run["results"])
+
+
+def test_github_cli_recipe_writes_sarif(workspace: Path) -> None:
+    steps = yaml.safe_load(recipe("GitHub Actions")[1])["steps"]
+    for step in steps:
+        if "run" in step:
+            done = run_script(step["run"], workspace)
+            assert done.returncode == 0, done.stderr  # --exit-zero: the upload step must run
+    assert "B602" in _sarif_rules(workspace / "sarifbandit.sarif")
+
+
+def test_gitlab_recipe_writes_its_sast_report(workspace: Path) -> None:
+    (job,) = yaml.safe_load(recipe("GitLab CI")[0]).values()
+    done = run_script("\n".join(job["script"]), workspace)
+    assert done.returncode == 1, done.stderr  # findings fail the job, allow_failure keeps it going
+    report = json.loads((workspace / "gl-sast-report.json").read_text(encoding="utf-8"))
+    assert report["version"].startswith("15.")
+    assert report["scan"]["type"] == "sast"
+    assert [(v["location"]["file"], v["location"]["start_line"]) for v in report["vulnerabilities"]
+            if v["identifiers"][0]["value"] == "B602"] == [("app.py", 5)]  # fmt: skip
+
+
+def test_azure_recipe_writes_sarif_into_the_published_folder(workspace: Path) -> None:
+    pipeline = yaml.safe_load(recipe("Azure DevOps")[0])
+    staging = workspace.parent / "staging"
+    for step in pipeline["steps"]:
+        if "script" in step:
+            # Azure expands $(Name) macros before the shell sees the script
+            script = step["script"].replace("$(Build.ArtifactStagingDirectory)", str(staging))
+            done = run_script(script, workspace)
+            assert done.returncode in (0, 1), done.stderr
+    assert "B602" in _sarif_rules(staging / "CodeAnalysisLogs" / "sarifbandit.sarif")
