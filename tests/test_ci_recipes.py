@@ -294,8 +294,9 @@ def test_gitlab_recipe_writes_its_sast_report(workspace: Path) -> None:
     report = json.loads((workspace / "gl-sast-report.json").read_text(encoding="utf-8"))
     assert report["version"].startswith("15.")
     assert report["scan"]["type"] == "sast"
-    assert [(v["location"]["file"], v["location"]["start_line"]) for v in report["vulnerabilities"]
-            if v["identifiers"][0]["value"] == "B602"] == [("app.py", 5)]  # fmt: skip
+    vulnerabilities = report["vulnerabilities"]
+    b602 = [v["location"] for v in vulnerabilities if v["identifiers"][0]["value"] == "B602"]
+    assert [(location["file"], location["start_line"]) for location in b602] == [("app.py", 5)]
 
 
 def test_azure_recipe_writes_sarif_into_the_published_folder(workspace: Path) -> None:
