@@ -40,6 +40,10 @@ class Check:
     function: CheckFunction
     node_types: Tuple[Type[ast.AST], ...]
     rules: Tuple["Rule", ...]
+    #: for ast.Call: fnmatch patterns (case-sensitive) for the last part of the call's resolved
+    #: name (`load` in `yaml.load`); the walk runs the check only on calls matching one. Empty:
+    #: every call. A speed hint: the check must still test what it needs.
+    calls: Tuple[str, ...] = ()
 
     @property
     def name(self) -> str:
@@ -69,9 +73,12 @@ class Rule:
     config_keys: Tuple[str, ...] = ()
     checks: list = field(default_factory=list, compare=False, repr=False)
 
-    def check(self, *node_types: Type[ast.AST]) -> Callable[[CheckFunction], CheckFunction]:
-        """Register the decorated function as this rule's check on `node_types`."""
-        return register(node_types, (self,))
+    def check(
+        self, *node_types: Type[ast.AST], calls: Iterable[str] = ()
+    ) -> Callable[[CheckFunction], CheckFunction]:
+        """Register the decorated function as this rule's check on `node_types`; `calls` limits an
+        ast.Call check to calls whose resolved name ends in a matching part (see Check.calls)."""
+        return register(node_types, (self,), calls)
 
     @property
     def full_description(self) -> str:
@@ -84,13 +91,15 @@ class Rule:
 
 
 def register(
-    node_types: Iterable[Type[ast.AST]], rules: Iterable[Rule]
+    node_types: Iterable[Type[ast.AST]], rules: Iterable[Rule], calls: Iterable[str] = ()
 ) -> Callable[[CheckFunction], CheckFunction]:
     """Register a check that may report any of `rules` (a deny-list family shares one matcher)."""
 
+    patterns = (calls,) if isinstance(calls, str) else tuple(calls)
+
     def decorate(function: CheckFunction) -> CheckFunction:
         rule_tuple = tuple(rules)
-        entry = Check(function, tuple(node_types), rule_tuple)
+        entry = Check(function, tuple(node_types), rule_tuple, patterns)
         for rule in rule_tuple:
             rule.checks.append(entry)
         return function

@@ -13,21 +13,26 @@ signature), and the fields that only ever hold the shared context/operator singl
 from __future__ import annotations
 
 import ast
+import fnmatch
 import re
 import traceback
 from itertools import repeat
-from typing import Dict, List, Tuple, Type
+from typing import Dict, List, Tuple, Type, cast
 
 from .context import FileContext
-from .model import Check, Finding, Notification
+from .model import Check, CheckFunction, Finding, Notification
 from .registry import DispatchTable
 
 #: (field name, kind) for each field of a class that may hold child nodes
 Plan = Tuple[Tuple[str, int], ...]
 #: field kinds: one node (or None), a list of nodes, unknown (a value of either, or a scalar)
 _ONE, _MANY, _ANY = 0, 1, 2
-#: what the walk needs per node class: the checks, the child plan, whether it is an import
-Step = Tuple[Tuple[Check, ...], Plan, bool]
+#: the checks to run and their functions
+Chosen = Tuple[Tuple[Check, ...], Tuple[CheckFunction, ...]]
+#: what the walk needs per node class: the checks, the child plan, and for imports and calls
+#: with name-limited checks a kind plus {last part of the call's name: checks to run}
+Step = Tuple[Tuple[Check, ...], Tuple[CheckFunction, ...], Plan, int, Dict[str, Chosen]]
+_PLAIN, _IMPORT, _NAMED_CALL = 0, 1, 2
 
 #: ASDL types whose values are never nodes
 _SCALARS = frozenset({"identifier", "string", "constant", "int", "object", "bytes"})
@@ -83,7 +88,22 @@ def _step(cls: Type[ast.AST], table: DispatchTable) -> Step:
     visit_singletons = any(issubclass(t, _SINGLETON_BASES) for t in table)
     # the plan is kept last field first: children go on the stack in reverse, to come off in order
     plan = child_plan(cls, visit_singletons)[::-1]
-    return (table.get(cls, ()), plan, issubclass(cls, _IMPORTS))
+    checks = table.get(cls, ())
+    if issubclass(cls, _IMPORTS):
+        kind = _IMPORT
+    elif cls is ast.Call and any(c.calls for c in checks):
+        kind = _NAMED_CALL
+    else:
+        kind = _PLAIN
+    return (checks, tuple(c.function for c in checks), plan, kind, {})
+
+
+def _for_name(checks: Tuple[Check, ...], last: str) -> Chosen:
+    """The checks (in registration order) that want a call whose name ends in `last`."""
+    chosen = tuple(
+        c for c in checks if not c.calls or any(fnmatch.fnmatchcase(last, p) for p in c.calls)
+    )
+    return chosen, tuple(c.function for c in chosen)
 
 
 def walk(
@@ -99,6 +119,7 @@ def walk(
     steps = _steps(table)
     stack: List[ast.AST] = [ctx.tree]
     pop, push, extend = stack.pop, stack.append, stack.extend
+    qualname = ctx.qualname
     AST = ast.AST
     while stack:
         node = pop()
@@ -106,9 +127,16 @@ def walk(
         step = steps.get(cls)
         if step is None:
             step = steps[cls] = _step(cls, table)
-        checks, plan, is_import = step
-        if is_import:
-            ctx.record_import(node)
+        checks, functions, plan, kind, by_name = step
+        if kind:
+            if kind == _IMPORT:
+                ctx.record_import(node)
+            else:  # only the checks whose name patterns match this call's name run
+                last = qualname(cast(ast.Call, node)).rpartition(".")[2]
+                chosen = by_name.get(last)
+                if chosen is None:
+                    chosen = by_name[last] = _for_name(checks, last)
+                checks, functions = chosen
         # children are recorded before the node's checks run, so a check may climb from them
         for name, kind in plan:
             value = getattr(node, name)
@@ -126,16 +154,17 @@ def walk(
             elif kind == _ANY and isinstance(value, AST):
                 parents[value] = node
                 push(value)
-        if checks:
+        if functions:
             ctx.current = node
-            for check in checks:
+            for function in functions:
                 try:
-                    produced = check.function(node, ctx)
+                    produced = function(node, ctx)
                     if produced is not None:
                         for found in produced:
                             if found is not None:
                                 append_finding(found)
                 except Exception as exc:  # a check bug must not cost the file or the scan
+                    check = checks[functions.index(function)]
                     problems.append(_check_failure(ctx, check.name, node, exc, debug))
     return findings, problems
 

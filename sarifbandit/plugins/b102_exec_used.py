@@ -43,7 +43,7 @@ RULE = Rule(
 )
 
 
-@RULE.check(ast.Call)
+@RULE.check(ast.Call, calls=("exec",))
 def check(node: ast.Call, ctx: FileContext) -> Iterator[Optional[Finding]]:
     if ctx.qualname(node) == "exec":
         yield ctx.finding(RULE, node, "exec() used: it runs whatever code it is given")

@@ -51,7 +51,7 @@ RULE = Rule(
 _LOOSE_BITS = stat.S_IWOTH | stat.S_IWGRP | stat.S_IXGRP | stat.S_IXOTH
 
 
-@RULE.check(ast.Call)
+@RULE.check(ast.Call, calls=("*chmod*",))
 def check(node: ast.Call, ctx: FileContext) -> Iterator[Optional[Finding]]:
     if len(node.args) != 2:
         return

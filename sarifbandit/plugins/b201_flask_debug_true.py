@@ -48,7 +48,7 @@ RULE = Rule(
 )
 
 
-@RULE.check(ast.Call)
+@RULE.check(ast.Call, calls=("run",))
 def check(node: ast.Call, ctx: FileContext) -> Iterator[Optional[Finding]]:
     qualname = ctx.qualname(node)
     if not qualname.endswith(".run") or not ctx.imported_like("flask"):

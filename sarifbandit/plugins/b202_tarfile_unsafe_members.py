@@ -72,7 +72,7 @@ def _filter_set_before(node: ast.Call, ctx: FileContext) -> bool:
     return False
 
 
-@RULE.check(ast.Call)
+@RULE.check(ast.Call, calls=("*extractall*",))
 def check(node: ast.Call, ctx: FileContext) -> Iterator[Optional[Finding]]:
     name = ctx.qualname(node).rpartition(".")[2]
     if "extractall" not in name or not ctx.imported_exactly("tarfile"):

@@ -70,7 +70,7 @@ def _for_security(node: ast.Call) -> bool:
     return flag is None or value_of(flag) == "True"
 
 
-@RULE.check(ast.Call)
+@RULE.check(ast.Call, calls=(*_WEAK_HASHES, "new", "crypt", "mksalt"))
 def check(node: ast.Call, ctx: FileContext) -> Iterator[Optional[Finding]]:
     parts = ctx.qualname(node).split(".")
     function = parts[-1]

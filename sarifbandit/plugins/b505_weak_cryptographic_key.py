@@ -131,7 +131,7 @@ def _curve_size(node: ast.Call) -> Tuple[Optional[ast.expr], int]:
     return curve, size if size is not None else _UNKNOWN_CURVE_BITS
 
 
-@RULE.check(ast.Call)
+@RULE.check(ast.Call, calls=("generate_private_key", "generate"))
 def check(node: ast.Call, ctx: FileContext) -> Iterator[Optional[Finding]]:
     generator = _GENERATORS.get(ctx.qualname(node))
     if generator is None:

@@ -51,7 +51,7 @@ def _yaml_imported(ctx: FileContext) -> bool:
     return ctx.imported_exactly("yaml") or any(i.startswith("yaml.") for i in ctx.imports)
 
 
-@RULE.check(ast.Call)
+@RULE.check(ast.Call, calls=("*load",))
 def check(node: ast.Call, ctx: FileContext) -> Iterator[Optional[Finding]]:
     qualname = ctx.qualname(node)
     if not qualname.endswith("load"):

@@ -53,7 +53,7 @@ RULE = Rule(
 _TRUSTING_POLICIES = frozenset({"AutoAddPolicy", "WarningPolicy"})
 
 
-@RULE.check(ast.Call)
+@RULE.check(ast.Call, calls=("set_missing_host_key_policy",))
 def check(node: ast.Call, ctx: FileContext) -> Iterator[Optional[Finding]]:
     if not node.args or ctx.qualname(node).rpartition(".")[2] != "set_missing_host_key_policy":
         return

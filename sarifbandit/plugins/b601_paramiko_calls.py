@@ -46,7 +46,7 @@ RULE = Rule(
 )
 
 
-@RULE.check(ast.Call)
+@RULE.check(ast.Call, calls=("exec_command",))
 def check(node: ast.Call, ctx: FileContext) -> Iterator[Optional[Finding]]:
     qualname = ctx.qualname(node)
     if not qualname.endswith("exec_command") or qualname.rsplit(".", 1)[-1] != "exec_command":

@@ -79,7 +79,7 @@ def _unsafe_fragment(named: Dict[str, ast.expr]) -> Optional[ast.expr]:
     return None
 
 
-@RULE.check(ast.Call)
+@RULE.check(ast.Call, calls=("extra",))
 def check(node: ast.Call, ctx: FileContext) -> Iterator[Optional[Finding]]:
     qualname = ctx.qualname(node)
     if not qualname.endswith("extra") or qualname.rsplit(".", 1)[-1] != "extra":

@@ -43,7 +43,7 @@ RULE = Rule(
 )
 
 
-@RULE.check(ast.Call)
+@RULE.check(ast.Call, calls=("RawSQL",))
 def check(node: ast.Call, ctx: FileContext) -> Iterator[Optional[Finding]]:
     qualname = ctx.qualname(node)
     if not qualname.endswith("RawSQL") or qualname.rsplit(".", 1)[-1] != "RawSQL":

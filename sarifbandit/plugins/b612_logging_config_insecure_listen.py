@@ -42,7 +42,7 @@ RULE = Rule(
 )
 
 
-@RULE.check(ast.Call)
+@RULE.check(ast.Call, calls=("listen",))
 def check(node: ast.Call, ctx: FileContext) -> Iterator[Optional[Finding]]:
     if ctx.qualname(node) == "logging.config.listen" and keyword(node, "verify") is None:
         yield ctx.finding(

@@ -54,7 +54,7 @@ def _torch_imported(ctx: FileContext) -> bool:
     return ctx.imported_exactly("torch") or any(i.startswith("torch.") for i in ctx.imports)
 
 
-@RULE.check(ast.Call)
+@RULE.check(ast.Call, calls=("load",))
 def check(node: ast.Call, ctx: FileContext) -> Iterator[Optional[Finding]]:
     qualname = ctx.qualname(node)
     if qualname not in _LOADERS or not _torch_imported(ctx):

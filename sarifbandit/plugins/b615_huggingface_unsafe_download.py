@@ -70,7 +70,7 @@ def _pinned(revision: object) -> bool:
     return len(text) >= 7 and all(c in _HEX for c in text)
 
 
-@RULE.check(ast.Call)
+@RULE.check(ast.Call, calls=tuple(_DOWNLOADS))
 def check(node: ast.Call, ctx: FileContext) -> Iterator[Optional[Finding]]:
     qualname = ctx.qualname(node)
     parts = qualname.split(".")

@@ -64,7 +64,7 @@ def _is_select_autoescape(value: ast.expr) -> bool:
     return name == "select_autoescape"
 
 
-@RULE.check(ast.Call)
+@RULE.check(ast.Call, calls=("*Environment",))
 def check(node: ast.Call, ctx: FileContext) -> Iterator[Optional[Finding]]:
     qualname = ctx.qualname(node)
     if not qualname.endswith("Environment"):

@@ -86,7 +86,7 @@ auth = UsmUserData("monitor", auth_key, priv_key)
 )
 
 
-@B508.check(ast.Call)
+@B508.check(ast.Call, calls=("CommunityData",))
 def check_version(node: ast.Call, ctx: FileContext) -> Iterator[Optional[Finding]]:
     if ctx.qualname(node) != "pysnmp.hlapi.CommunityData":
         return
@@ -100,7 +100,7 @@ def check_version(node: ast.Call, ctx: FileContext) -> Iterator[Optional[Finding
         )
 
 
-@B509.check(ast.Call)
+@B509.check(ast.Call, calls=("UsmUserData",))
 def check_crypto(node: ast.Call, ctx: FileContext) -> Iterator[Optional[Finding]]:
     if len(node.args) >= 3 or ctx.qualname(node) != "pysnmp.hlapi.UsmUserData":
         return

@@ -214,7 +214,7 @@ def check_bad_default(node: ast.FunctionDef, ctx: FileContext) -> Iterator[Optio
             )
 
 
-@B504.check(ast.Call)
+@B504.check(ast.Call, calls=("wrap_socket",))
 def check_no_version(node: ast.Call, ctx: FileContext) -> Iterator[Optional[Finding]]:
     if ctx.qualname(node) != "ssl.wrap_socket":
         return
