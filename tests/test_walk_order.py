@@ -75,3 +75,26 @@ def test_pre_order_source_order_without_singletons():
 def test_singletons_are_visited_when_a_check_asks_for_them():
     _, _, seen = _visit((ast.Not, ast.Lt, ast.LtE))
     assert [type(n).__name__ for n in seen] == ["Not", "Lt", "LtE"]
+
+
+def test_name_limited_call_checks_see_only_matching_calls():
+    code = "import yaml as y\nfrom m import fetch as get\ny.load(a)\nget()\nother()\nf()()\nsafe_load(b)\n"
+    tree = parse(code, "t.py")
+    ctx = FileContext(SourceFile("t.py", code.encode(), code), tree, {}, set())
+    seen: dict = {"load": [], "glob": [], "all": []}
+
+    def probe(key):
+        def check(node, ctx):
+            seen[key].append(ctx.qualname(node))
+
+        return check
+
+    checks = (
+        Check(probe("load"), (ast.Call,), (), ("load", "fetch")),
+        Check(probe("glob"), (ast.Call,), (), ("*_load",)),
+        Check(probe("all"), (ast.Call,), ()),
+    )
+    walk(ctx, {ast.Call: checks})
+    assert seen["load"] == ["yaml.load", "m.fetch"]
+    assert seen["glob"] == ["safe_load"]
+    assert seen["all"] == ["yaml.load", "m.fetch", "other", "", "f", "safe_load"]
