@@ -12,7 +12,6 @@ import os
 import re
 import shutil
 import subprocess
-import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Dict, List, Mapping, Optional
@@ -22,6 +21,8 @@ import yaml
 
 from sarifbandit import action
 from sarifbandit.model import Rank
+
+from .tooling import assert_zizmor_clean, env_with_our_scripts
 
 ROOT = Path(__file__).resolve().parent.parent
 ACTION = yaml.safe_load((ROOT / "action.yml").read_text(encoding="utf-8"))
@@ -127,7 +128,7 @@ class Job:
         event_path = self.root / "event.json"
         event_path.write_text(json.dumps(self.event), encoding="utf-8")
         env.update(
-            PATH=os.pathsep.join([os.path.dirname(sys.executable), env.get("PATH", "")]),
+            PATH=env_with_our_scripts()["PATH"],
             GITHUB_ACTIONS="true",
             GITHUB_ACTION_PATH=str(self.action_path),
             GITHUB_WORKSPACE=str(self.workspace),
@@ -462,26 +463,7 @@ def test_every_input_reaches_the_scan_step() -> None:
 
 
 def test_zizmor_pedantic_reports_nothing() -> None:
-    zizmor = shutil.which("zizmor") or shutil.which("zizmor", path=os.path.dirname(sys.executable))
-    if zizmor is None:
-        pytest.skip("zizmor is not installed (it is in the test extra)")
-    done = subprocess.run(
-        [
-            zizmor,
-            "--offline",
-            "--persona",
-            "pedantic",
-            "--no-progress",
-            "action.yml",
-            ".pre-commit-hooks.yaml",
-        ],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
-    assert done.returncode == 0, done.stdout + done.stderr
-    assert "No findings to report" in done.stdout
+    assert_zizmor_clean("action.yml", ".pre-commit-hooks.yaml", cwd=ROOT)
 
 
 # --- sarifbandit/action.py, value by value -----------------------------------------------------

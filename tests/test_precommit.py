@@ -4,15 +4,15 @@ that match the hook's types, in a checkout where other files hold findings too."
 
 from __future__ import annotations
 
-import os
 import shlex
 import subprocess
-import sys
 from pathlib import Path
 from typing import List, Optional, Sequence
 
 import pytest
 import yaml
+
+from .tooling import env_with_our_scripts
 
 ROOT = Path(__file__).resolve().parent.parent
 MANIFEST = ROOT / ".pre-commit-hooks.yaml"
@@ -26,11 +26,13 @@ def run_hook(
     """What pre-commit executes for a `language: python` hook: its environment's bin first on
     PATH, the entry's words, the args, the file names."""
     argv = [*shlex.split(HOOK["entry"]), *(HOOK.get("args", []) if args is None else args)]
-    env = dict(
-        os.environ, PATH=os.pathsep.join([os.path.dirname(sys.executable), os.environ["PATH"]])
-    )
     return subprocess.run(
-        [*argv, *filenames], cwd=cwd, env=env, capture_output=True, text=True, timeout=120
+        [*argv, *filenames],
+        cwd=cwd,
+        env=env_with_our_scripts(),
+        capture_output=True,
+        text=True,
+        timeout=120,
     )
 
 
