@@ -396,6 +396,15 @@ def test_thresholds_and_extra_args_reach_the_scan(job: Job) -> None:
     assert action_outputs(job)["error-count"] == "0"
 
 
+def test_config_and_category_reach_the_scan(job: Job) -> None:
+    (job.workspace / "bandit.yaml").write_text("skips: [B404]\n", encoding="utf-8")
+    scan(job, config="bandit.yaml", category="backend")
+    outputs = action_outputs(job)
+    assert (outputs["result-count"], outputs["note-count"]) == ("1", "0")
+    (run,) = json.loads(Path(outputs["sarif-file"]).read_text(encoding="utf-8"))["runs"]
+    assert run["automationDetails"]["id"] == "backend/"
+
+
 def test_inputs_never_run_as_shell(job: Job) -> None:
     hostile = "src/app.py $(touch pwned-1) `touch pwned-2` \";touch pwned-3\" '; touch pwned-4'"
     ran = scan(job, paths=hostile, **{"fail-on": "none"})
