@@ -6,15 +6,18 @@ Exit status: 0 nothing at or above the thresholds, 1 findings, 2 usage/config/in
 from __future__ import annotations
 
 import sys
+from contextlib import nullcontext
 from dataclasses import replace
+from pathlib import Path
 from typing import Any, List, Optional
 
 import click
 
-from . import __version__, baseline, gitdiff
+from . import __version__, baseline, cache, gitdiff
 from .api import Report, scan
 from .errors import ConfigError
 from .initconfig import write_init
+from .progress import ProgressBar
 from .registry import all_rules, rules_by_id
 from .settings import resolve
 from .writers import WRITERS, WriterOptions, format_for, text
@@ -174,6 +177,11 @@ def main() -> None:
 )
 @click.option("--no-cache", is_flag=True, help="Neither read nor write the results cache.")
 @click.option(
+    "--cache-dir",
+    metavar="DIR",
+    help=f"Where the results cache lives (default: {cache.DEFAULT_DIR} in the current directory).",
+)
+@click.option(
     "--show-suppressed",
     is_flag=True,
     help="Also report findings a # nosec suppressed, marked as suppressed.",
@@ -195,7 +203,14 @@ def scan_command(ctx: click.Context, **flags: Any) -> None:
     except ConfigError as exc:
         raise _fail(str(exc)) from None
     stdin = sys.stdin.buffer.read() if "-" in run.targets else None
-    report = scan(list(run.targets), run.config, stdin=stdin, stdin_name=run.stdin_filename)
+    with ProgressBar.for_stream(sys.stderr, run.quiet) or nullcontext() as bar:
+        report = scan(
+            list(run.targets),
+            run.config,
+            stdin=stdin,
+            stdin_name=run.stdin_filename,
+            progress=bar,
+        )
     if changes is not None:
         report = gitdiff.restrict(report, changes)
     fmt = format_for(run.fmt, run.output)
@@ -224,6 +239,28 @@ def _write(report: Report, fmt: str, output: Optional[str], options: WriterOptio
     else:
         stdout = sys.stdout
         writer(report, stdout, replace(options, colour=text.use_colour(stdout)))
+
+
+@main.group("cache")
+def cache_group() -> None:
+    """Manage the results cache."""
+
+
+@cache_group.command("clear")
+@click.option(
+    "--cache-dir",
+    metavar="DIR",
+    default=cache.DEFAULT_DIR,
+    show_default=True,
+    help="The cache directory to empty.",
+)
+def cache_clear_command(cache_dir: str) -> None:
+    """Delete every cached result."""
+    try:
+        count = cache.clear(Path(cache_dir))
+    except OSError as exc:
+        raise _fail(f"cannot clear the cache in {cache_dir}: {exc.strerror or exc}") from None
+    click.echo(f"removed {count} cached result{'s' if count != 1 else ''} from {cache_dir}")
 
 
 @main.command("rules")
