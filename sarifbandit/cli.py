@@ -17,10 +17,11 @@ from . import __version__, baseline, cache, gitdiff
 from .api import Report, scan
 from .errors import ConfigError
 from .initconfig import write_init
+from .output import atomic_text, refuse_scan_target
 from .progress import ProgressBar
 from .registry import all_rules, rules_by_id
 from .settings import resolve
-from .writers import WRITERS, WriterOptions, format_for, text
+from .writers import WRITERS, WriterOptions, check_options, format_for, text
 
 _RANK_CHOICES = click.Choice(["all", "low", "medium", "high"], case_sensitive=False)
 
@@ -28,6 +29,21 @@ _RANK_CHOICES = click.Choice(["all", "low", "medium", "high"], case_sensitive=Fa
 def _fail(message: str) -> "click.exceptions.Exit":
     click.echo(f"sarifbandit: error: {message}", err=True)
     return click.exceptions.Exit(2)
+
+
+_SIZE_UNITS = {"": 1, "k": 1024, "m": 1024**2, "g": 1024**3}
+
+
+def _byte_size(ctx: click.Context, param: click.Parameter, value: Optional[str]) -> Optional[int]:
+    """A size such as 2000000, 500k or 10M, in bytes."""
+    if value is None:
+        return None
+    text = value.strip().lower().removesuffix("b")
+    unit = text[-1:] if text[-1:] in _SIZE_UNITS else ""
+    number = text[: len(text) - len(unit)]
+    if not number.isdigit() or int(number) == 0:
+        raise click.BadParameter(f"'{value}' is not a size; write bytes, or e.g. 500k or 10M")
+    return int(number) * _SIZE_UNITS[unit]
 
 
 class _BanditGroup(click.Group):
@@ -38,6 +54,14 @@ class _BanditGroup(click.Group):
         if args and args[0] not in self.commands and args[0] not in ("-h", "--help", "--version"):
             args = ["scan", *args]
         return super().parse_args(ctx, args)
+
+    def invoke(self, ctx: click.Context) -> Any:
+        # Ctrl-C: the workers are stopped and no partial report is left; 130 as shells report it
+        try:
+            return super().invoke(ctx)
+        except KeyboardInterrupt:
+            click.echo("sarifbandit: interrupted", err=True)
+            raise click.exceptions.Exit(130) from None
 
 
 @click.group(cls=_BanditGroup, context_settings={"help_option_names": ["-h", "--help"]})
@@ -182,6 +206,12 @@ def main() -> None:
     help=f"Where the results cache lives (default: {cache.DEFAULT_DIR} in the current directory).",
 )
 @click.option(
+    "--max-file-size",
+    callback=_byte_size,
+    metavar="SIZE",
+    help="Skip files bigger than SIZE (bytes, or e.g. 500k, 10M; default 10M).",
+)
+@click.option(
     "--show-suppressed",
     is_flag=True,
     help="Also report findings a # nosec suppressed, marked as suppressed.",
@@ -200,6 +230,11 @@ def scan_command(ctx: click.Context, **flags: Any) -> None:
             click.echo(f"sarifbandit: warning: {notice.message}", err=True)
         changes = gitdiff.changed_lines(run.diff, run.targets) if run.diff else None
         previous = baseline.load(run.baseline) if run.baseline else None
+        if run.output:
+            refuse_scan_target(run.output, run.targets, run.config.include)
+        template = WriterOptions(msg_template=run.msg_template)
+        for warning in check_options(format_for(run.fmt, run.output), template):
+            click.echo(f"sarifbandit: warning: {warning}", err=True)
     except ConfigError as exc:
         raise _fail(str(exc)) from None
     stdin = sys.stdin.buffer.read() if "-" in run.targets else None
@@ -211,6 +246,12 @@ def scan_command(ctx: click.Context, **flags: Any) -> None:
             stdin_name=run.stdin_filename,
             progress=bar,
         )
+    if run.config.debug:
+        for note in report.notifications:
+            if note.detail:
+                click.echo(
+                    f"sarifbandit: debug: {note.path}: {note.message}\n{note.detail}", err=True
+                )
     if changes is not None:
         report = gitdiff.restrict(report, changes)
     fmt = format_for(run.fmt, run.output)
@@ -234,11 +275,31 @@ def scan_command(ctx: click.Context, **flags: Any) -> None:
 def _write(report: Report, fmt: str, output: Optional[str], options: WriterOptions) -> None:
     writer = WRITERS[fmt]
     if output:
-        with open(output, "w", encoding="utf-8", newline="\n") as stream:
+        with atomic_text(output) as stream:
             writer(report, stream, options)
     else:
         stdout = sys.stdout
         writer(report, stdout, replace(options, colour=text.use_colour(stdout)))
+
+
+@main.command("merge")
+@click.argument("inputs", nargs=-1, required=True, type=click.Path(dir_okay=False))
+@click.option("-o", "--output", metavar="FILE", help="Write the merged SARIF to FILE.")
+def merge_command(inputs: List[str], output: Optional[str]) -> None:
+    """Merge the SARIF files of a sharded scan into one run (GitHub takes one run per tool)."""
+    from .writers.sarif_merge import merge_files
+
+    try:
+        merged = merge_files(inputs)
+        if output:
+            refuse_scan_target(output, inputs, ())
+    except ConfigError as exc:
+        raise _fail(str(exc)) from None
+    if output:
+        with atomic_text(output) as stream:
+            stream.write(merged)
+    else:
+        click.echo(merged, nl=False)
 
 
 @main.group("cache")

@@ -206,9 +206,11 @@ def _pool_round(
                 message = f"worker error ({type(exc).__name__}: {exc})"
                 keep([_not_scanned(t, "worker-error", message) for t in batches[index]])
     except BaseException:  # Ctrl-C: stop the workers now rather than after the queued work
-        pool.shutdown(wait=False, cancel_futures=True)
-        for process in list((getattr(pool, "_processes", None) or {}).values()):
+        # the executor has no public way to kill its workers; shutdown() forgets them, so first
+        workers = list((getattr(pool, "_processes", None) or {}).values())
+        for process in workers:
             process.terminate()
+        pool.shutdown(wait=False, cancel_futures=True)
         raise
     pool.shutdown(wait=True)
     return [lost[index] for index in sorted(lost)]

@@ -1,0 +1,217 @@
+"""Failures of the scanner's own parts: a raising check, a dying worker, Ctrl-C, the report file.
+Each costs at most the result it was producing, never the scan or the other files' results."""
+
+from __future__ import annotations
+
+import ast
+import multiprocessing
+import os
+import signal
+import subprocess
+import sys
+import textwrap
+from typing import Iterator
+
+import pytest
+from click.testing import CliRunner
+
+from sarifbandit import registry
+from sarifbandit.api import scan
+from sarifbandit.cli import main
+from sarifbandit.config import Config
+from sarifbandit.errors import ConfigError
+from sarifbandit.model import LOW, Rule
+from sarifbandit.output import atomic_text, refuse_scan_target
+
+BAD = "eval(x)\n"
+
+
+def _cli(*args: str):
+    return CliRunner().invoke(main, ["scan", "--no-cache", *args], catch_exceptions=False)
+
+
+@pytest.fixture
+def extra_rule(monkeypatch: pytest.MonkeyPatch) -> Iterator[Rule]:
+    """A test-only rule, registered the way plugin modules are found; its check is set per test."""
+    rule = Rule("X990", "test_only", LOW, LOW, 1, "Test only.", "## What it does\nTest only.")
+    rules = registry.all_rules() + (rule,)
+    monkeypatch.setattr(registry, "all_rules", lambda: rules)
+    registry.dispatch_table.cache_clear()
+    yield rule
+    registry.dispatch_table.cache_clear()
+
+
+def test_a_check_raising_on_an_odd_node_costs_only_its_finding(tmp_path, monkeypatch, extra_rule):
+    @extra_rule.check(ast.Constant)
+    def fragile(node, ctx):
+        if node.value == "odd":
+            raise ValueError("cannot handle this constant")
+        return ()
+
+    (tmp_path / "t.py").write_text('x = 1\nif x:\n    y = "odd"\neval(y)\n')
+    (tmp_path / "other.py").write_text(BAD)
+    monkeypatch.chdir(tmp_path)
+    plain = _cli(".")
+    assert plain.exit_code == 1
+    assert "t.py:4:1: B307" in plain.stdout and "other.py:1:1: B307" in plain.stdout
+    (line,) = [row for row in plain.stdout.splitlines() if "fragile" in row]
+    assert line.startswith("t.py:3: error: check ")
+    assert "test_robustness_process.fragile failed on this node" in line
+    assert "ValueError: cannot handle this constant" in line
+    assert "Traceback" not in plain.output
+    debug = _cli("-d", ".")
+    assert debug.exit_code == 1
+    assert "sarifbandit: debug: t.py: check " in debug.stderr
+    assert "Traceback (most recent call last)" in debug.stderr
+    assert 'raise ValueError("cannot handle this constant")' in debug.stderr
+    assert "Traceback" not in debug.stdout
+
+
+@pytest.mark.skipif(
+    multiprocessing.get_start_method() != "fork", reason="the test rule reaches workers by fork"
+)
+def test_a_dying_worker_costs_only_the_file_that_killed_it(tmp_path, extra_rule):
+    parent = os.getpid()
+
+    @extra_rule.check(ast.Name)
+    def kill_worker(node, ctx):
+        if node.id == "KILL_THE_WORKER" and os.getpid() != parent:
+            os._exit(3)
+        return ()
+
+    killers = {"m017.py", "m150.py"}
+    for i in range(200):
+        name = f"m{i:03}.py"
+        (tmp_path / name).write_text(BAD + ("KILL_THE_WORKER\n" if name in killers else ""))
+    selected = frozenset(r.id for r in registry.all_rules())
+    report = scan(
+        [str(tmp_path)], Config(jobs=2, use_cache=False, selected=selected), root=tmp_path
+    )
+    assert len(report.files) == 200
+    assert sorted(report.skipped_files) == sorted(killers)
+    notes = {n.path: n for n in report.notifications}
+    assert set(notes) == killers
+    assert all(
+        n.code == "worker-error" and "worker process died" in n.message for n in notes.values()
+    )
+    assert [f.path for f in report.findings] == [
+        f"m{i:03}.py" for i in range(200) if f"m{i:03}.py" not in killers
+    ]
+
+
+_SLOW_SCAN = textwrap.dedent(
+    """
+    import ast, sys, time
+    from pathlib import Path
+    from sarifbandit import registry
+    from sarifbandit.cli import main
+    from sarifbandit.model import LOW, Rule
+
+    rule = Rule("X991", "slow", LOW, LOW, 1, "Slow.", "## What it does\\nSlow.")
+    marker = Path(sys.argv[1])
+
+    @rule.check(ast.Name)
+    def slow(node, ctx):
+        marker.touch()
+        time.sleep(0.2)
+        return ()
+
+    rules = registry.all_rules() + (rule,)
+    registry.all_rules = lambda: rules
+    main(sys.argv[2:])
+    """
+)
+
+
+@pytest.mark.parametrize("files, jobs", [(3, "1"), (40, "2")], ids=["serial", "pool"])
+def test_ctrl_c_stops_with_130_and_keeps_the_old_report(tmp_path, files, jobs):
+    project = tmp_path / "project"
+    project.mkdir()
+    for i in range(files):
+        (project / f"m{i:02}.py").write_text("a = b\n" * 50)
+    report = tmp_path / "out.sarif"
+    report.write_text("the previous report\n")
+    marker = tmp_path / "started"
+    command = [sys.executable, "-c", _SLOW_SCAN, str(marker), "scan", "--no-cache", "-j", jobs]
+    process = subprocess.Popen(
+        [*command, str(project), "-o", str(report)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        start_new_session=True,  # its own process group, as a terminal's foreground job
+    )
+    try:
+        for _ in range(600):
+            if marker.exists() or process.poll() is not None:
+                break
+            try:
+                process.wait(timeout=0.1)
+            except subprocess.TimeoutExpired:
+                pass
+        assert marker.exists(), process.communicate()
+        os.killpg(process.pid, signal.SIGINT)  # what Ctrl-C sends: the whole group
+        out, err = process.communicate(timeout=60)
+    finally:
+        if process.poll() is None:
+            os.killpg(process.pid, signal.SIGKILL)
+    assert process.returncode == 130, err
+    assert err.decode().strip().splitlines()[-1] == "sarifbandit: interrupted"
+    assert b"Traceback" not in err
+    assert report.read_text() == "the previous report\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["out.sarif", "project", "started"]
+
+
+def test_atomic_text_replaces_whole_or_not_at_all(tmp_path):
+    target = tmp_path / "report.txt"
+    target.write_text("old\n")
+    os.chmod(target, 0o640)
+    with pytest.raises(RuntimeError):
+        with atomic_text(str(target)) as stream:
+            stream.write("half of a new rep")
+            raise RuntimeError("disk full")
+    assert target.read_text() == "old\n"
+    assert [p.name for p in tmp_path.iterdir()] == ["report.txt"]
+    with atomic_text(str(target)) as stream:
+        stream.write("new\n")
+    assert target.read_text() == "new\n"
+    assert os.stat(target).st_mode & 0o777 == 0o640
+    fresh = tmp_path / "fresh.txt"
+    with atomic_text(str(fresh)) as stream:
+        stream.write("x")
+    umask = os.umask(0)
+    os.umask(umask)
+    assert os.stat(fresh).st_mode & 0o777 == 0o666 & ~umask
+
+
+def test_output_that_is_a_scan_target_is_refused(tmp_path, monkeypatch):
+    (tmp_path / "src").mkdir()
+    (tmp_path / "src" / "app.py").write_text(BAD)
+    monkeypatch.chdir(tmp_path)
+    for output, target in (
+        ("src/app.py", "src"),
+        ("src/new.py", "src"),
+        ("src/app.py", "src/app.py"),
+    ):
+        result = _cli(target, "-o", output)
+        assert result.exit_code == 2
+        assert result.stderr == (
+            f"sarifbandit: error: -o {output}: that file is scanned (target '{target}'); "
+            "write the report somewhere the scan does not read\n"
+        )
+        assert (tmp_path / "src" / "app.py").read_text() == BAD
+    assert _cli("src", "-o", "src/report.sarif").exit_code == 1
+    assert (tmp_path / "src" / "report.sarif").read_text().startswith("{")
+    with pytest.raises(ConfigError):
+        refuse_scan_target(str(tmp_path / "src" / "app.py"), ["-", str(tmp_path)], ("*.py",))
+
+
+def test_max_file_size_flag(tmp_path, monkeypatch):
+    (tmp_path / "big.py").write_text("x = 1\n" * 400 + BAD)
+    (tmp_path / "small.py").write_text(BAD)
+    monkeypatch.chdir(tmp_path)
+    limited = _cli(".", "--max-file-size", "2k")
+    assert limited.exit_code == 1
+    assert "big.py: error: skipped: 2,408 bytes is over the 2,048-byte limit" in limited.stdout
+    assert "small.py:1:1: B307" in limited.stdout and "big.py:401" not in limited.stdout
+    assert "big.py:401:1: B307" in _cli(".", "--max-file-size", "3000").stdout
+    wrong = _cli(".", "--max-file-size", "lots")
+    assert wrong.exit_code == 2 and "'lots' is not a size" in wrong.stderr
