@@ -18,6 +18,13 @@ from typing import Dict, List, Mapping, Optional
 
 import pytest
 import yaml
+from packaging.requirements import Requirement
+from packaging.utils import canonicalize_name
+
+try:
+    import tomllib
+except ImportError:  # Python < 3.11
+    import tomli as tomllib
 
 from sarifbandit import action
 from sarifbandit.model import Rank
@@ -216,7 +223,7 @@ def installed(tmp_path_factory: pytest.TempPathFactory) -> Job:
     root = tmp_path_factory.mktemp("action")
     source = root / "action-checkout"
     source.mkdir()
-    for name in ("pyproject.toml", "README.md", "LICENSE"):
+    for name in ("pyproject.toml", "README.md", "LICENSE", "requirements-action.txt"):
         if (ROOT / name).exists():
             shutil.copy2(ROOT / name, source / name)
     shutil.copytree(
@@ -469,6 +476,39 @@ def test_every_input_reaches_the_scan_step() -> None:
     )
     for name in ACTION["inputs"]:
         assert f"inputs.{name}" in used, name
+
+
+def _lock() -> List[Requirement]:
+    text = (ROOT / "requirements-action.txt").read_text(encoding="utf-8")
+    pins = []
+    for entry in re.split(r"\n(?=\S)", text):
+        if entry.startswith("#") or not entry.strip():
+            continue
+        first, *hashes = [part.strip(" \\") for part in entry.splitlines()]
+        assert hashes and all(h.startswith("--hash=sha256:") for h in hashes), entry
+        pins.append(Requirement(first))
+    return pins
+
+
+@pytest.mark.parametrize("python", ["3.9", "3.10", "3.11", "3.12", "3.13", "3.14"])
+def test_the_hash_lock_pins_every_dependency(python: str) -> None:
+    """requirements-action.txt holds, for each Python, one hashed pin of every dependency in
+    pyproject.toml (and of setuptools, the build backend) that meets its version range; after a
+    change to the dependencies, regenerate it with the command in its header."""
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    environment = {"python_version": python, "python_full_version": python + ".0"}
+    wanted = [Requirement(d) for d in project["project"]["dependencies"]]
+    wanted.append(Requirement(project["build-system"]["requires"][0]))
+    pins = [p for p in _lock() if p.marker is None or p.marker.evaluate(environment)]
+    for requirement in wanted:
+        if requirement.marker and not requirement.marker.evaluate(environment):
+            continue
+        name = canonicalize_name(requirement.name)
+        versions = [
+            next(iter(p.specifier)).version for p in pins if canonicalize_name(p.name) == name
+        ]
+        assert len(versions) == 1, f"{requirement.name}: pinned {versions} for Python {python}"
+        assert requirement.specifier.contains(versions[0]), (requirement, versions[0])
 
 
 def test_zizmor_pedantic_reports_nothing() -> None:
