@@ -73,10 +73,61 @@ def load_toml(path: str) -> Dict[str, Any]:
     return _tool_tables(path, document)
 
 
+#: a YAML config may stand for at most this many values once its aliases are expanded: a few
+#: lines of anchors can stand for billions (the "billion laughs"), too many to check or print
+MAX_YAML_VALUES = 100_000
+
+
+def _safe_load_bounded(text: str, path: str) -> Any:
+    """yaml.safe_load, refusing a document whose aliases expand it past MAX_YAML_VALUES; the
+    size is counted on the composed node graph, before anything is built."""
+    loader = yaml.SafeLoader(text)
+    try:
+        node = loader.get_single_node()
+        if node is None:
+            return None
+        if _expanded_size(node) > MAX_YAML_VALUES:
+            raise ConfigError(
+                f"{path}: refused: its anchors and aliases expand to over {MAX_YAML_VALUES:,} "
+                "values (a YAML bomb?); write the values out instead"
+            )
+        return loader.construct_document(node)
+    finally:
+        loader.dispose()
+
+
+def _expanded_size(root: yaml.Node) -> int:
+    """How many nodes `root` stands for with every alias expanded, counted without expanding
+    (each shared node once, with an explicit stack); a node that contains itself is infinite."""
+    sizes: Dict[int, int] = {}
+    open_nodes = set()
+    stack: List[Tuple[yaml.Node, bool]] = [(root, False)]
+    while stack:
+        node, children_done = stack.pop()
+        if isinstance(node, yaml.MappingNode):
+            children = [part for pair in node.value for part in pair]
+        elif isinstance(node, yaml.SequenceNode):
+            children = list(node.value)
+        else:
+            children = []
+        if children_done:
+            open_nodes.discard(id(node))
+            sizes[id(node)] = min(1 + sum(sizes[id(c)] for c in children), MAX_YAML_VALUES + 1)
+            continue
+        if id(node) in sizes:
+            continue
+        if id(node) in open_nodes:
+            return MAX_YAML_VALUES + 1
+        open_nodes.add(id(node))
+        stack.append((node, True))
+        stack.extend((child, False) for child in children)
+    return sizes[id(root)]
+
+
 def load_yaml(path: str) -> Dict[str, Any]:
     text = _read_text(path)
     try:
-        loaded = yaml.safe_load(text)
+        loaded = _safe_load_bounded(text, path)
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         where = f":{mark.line + 1}:{mark.column + 1}" if mark is not None else ""
