@@ -324,18 +324,32 @@ def test_push_writes_outputs_summary_and_fails_on_high(job: Job) -> None:
     assert "**Failed:** 1 finding of high severity or higher (fail-on: high)." in summary
 
 
+def test_fail_on_none_passes(job: Job) -> None:
+    ran = scan(job, **{"fail-on": "none"})
+    assert job.steps["scan"]["fail-reason"] == ""
+    assert ran["Apply fail-on"].returncode == 0
+    assert "**Passed:** fail-on is none." in job.summary()
+
+
+def _results(*severities: Rank) -> List[action.Result]:
+    return [
+        action.Result("B000", rank, Rank.HIGH, "note", "m", "a.py", "a.py", n, 1, "")
+        for n, rank in enumerate(severities, 1)
+    ]
+
+
 @pytest.mark.parametrize(
     "fail_on, reason",
     [
-        ("low", "2 findings of low severity or higher (fail-on: low)"),
-        ("medium", "1 finding of medium severity or higher (fail-on: medium)"),
+        ("low", "3 findings of low severity or higher (fail-on: low)"),
+        ("medium", "2 findings of medium severity or higher (fail-on: medium)"),
+        ("high", "1 finding of high severity or higher (fail-on: high)"),
         ("none", ""),
     ],
 )
-def test_fail_on_threshold(job: Job, fail_on: str, reason: str) -> None:
-    ran = scan(job, **{"fail-on": fail_on})
-    assert job.steps["scan"]["fail-reason"] == reason
-    assert ran["Apply fail-on"].returncode == (1 if reason else 0)
+def test_fail_on_counts_findings_at_or_above(fail_on: str, reason: str) -> None:
+    results = _results(Rank.LOW, Rank.MEDIUM, Rank.HIGH)
+    assert action.fail_reason(results, fail_on) == reason
 
 
 def test_fork_pull_request_skips_upload_but_still_fails(job: Job) -> None:
@@ -356,27 +370,34 @@ def test_fork_pull_request_skips_upload_but_still_fails(job: Job) -> None:
     assert "SARIF upload skipped" in job.summary()
 
 
-def test_pull_request_from_the_same_repository_uploads(job: Job) -> None:
-    job.event_name, job.event = "pull_request", fork_event("octo/repo")
-    scan(job)
-    assert job.steps["scan"]["upload"] == "true"
-
-
-def test_pull_request_whose_fork_was_deleted_skips_upload(job: Job) -> None:
-    job.event_name, job.event = "pull_request", fork_event(None)
-    scan(job)
-    assert job.steps["scan"]["upload"] == "false"
-
-
-def test_dependabot_skips_upload(job: Job) -> None:
-    job.event_name, job.event, job.actor = (
-        "pull_request",
-        fork_event("octo/repo"),
-        "dependabot[bot]",
-    )
-    ran = scan(job)
-    assert job.steps["scan"]["upload"] == "false"
-    assert "Dependabot" in ran["scan"].stdout
+@pytest.mark.parametrize(
+    "event_name, head, actor, reason",
+    [
+        ("pull_request", "octo/repo", "octocat", ""),
+        ("pull_request", "someone/repo", "octocat", "pull requests from forks get a read-only token"),
+        ("pull_request_review", "someone/repo", "octocat", "pull requests from forks get a read-only token"),
+        # the fork was deleted: GitHub sends no head repository
+        ("pull_request", None, "octocat", "pull requests from forks get a read-only token"),
+        ("pull_request", "octo/repo", "dependabot[bot]", "runs that Dependabot triggers get a read-only token"),
+        ("push", None, "dependabot[bot]", "runs that Dependabot triggers get a read-only token"),
+        # pull_request_target runs with the base repository's token
+        ("pull_request_target", "someone/repo", "octocat", ""),
+        ("push", None, "octocat", ""),
+        ("schedule", None, "octocat", ""),
+    ],
+)  # fmt: skip
+def test_read_only_token_is_recognised(
+    tmp_path: Path, event_name: str, head: Optional[str], actor: str, reason: str
+) -> None:
+    event = tmp_path / "event.json"
+    event.write_text(json.dumps(fork_event(head) if "pull" in event_name else {}), encoding="utf-8")
+    env = {
+        "GITHUB_EVENT_NAME": event_name,
+        "GITHUB_EVENT_PATH": str(event),
+        "GITHUB_ACTOR": actor,
+        "GITHUB_REPOSITORY": "octo/repo",
+    }
+    assert action.read_only_reason(env) == reason
 
 
 def test_upload_false_is_not_a_notice(job: Job) -> None:
