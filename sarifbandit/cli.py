@@ -20,7 +20,7 @@ from .initconfig import write_init
 from .output import atomic_text, refuse_scan_target
 from .progress import ProgressBar
 from .registry import all_rules, rules_by_id
-from .settings import resolve
+from .settings import BANDIT_FORMATS, resolve
 from .writers import WRITERS, WriterOptions, check_options, format_for, text
 
 _RANK_CHOICES = click.Choice(["all", "low", "medium", "high"], case_sensitive=False)
@@ -136,8 +136,9 @@ def main() -> None:
     "-f",
     "--format",
     "fmt",
-    type=click.Choice(sorted(WRITERS)),
-    help="Output format (default: from the -o suffix, else text).",
+    type=click.Choice(sorted(set(WRITERS) | set(BANDIT_FORMATS))),
+    help="Output format (default: from the -o suffix, else text). Bandit's screen and txt "
+    "mean text.",
 )
 @click.option(
     "--msg-template", help="With -f custom: the line written per finding, e.g. '{relpath}:{line}'."

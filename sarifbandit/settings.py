@@ -81,6 +81,22 @@ def threshold(count: int, level: Optional[str], flag: str, short: str) -> Rank:
     return Rank(count)
 
 
+#: Bandit's -f names with no writer of their own: the terminal ones are our text format
+BANDIT_FORMATS = {"screen": "text", "txt": "text", "html": None, "xml": None, "yaml": None}
+
+
+def bandit_format(name: Optional[str]) -> Optional[str]:
+    """Our format for a -f value, Bandit's names included; unsupported ones are an error."""
+    if name is None or name not in BANDIT_FORMATS:
+        return name
+    mapped = BANDIT_FORMATS[name]
+    if mapped is None:
+        raise ConfigError(
+            f"-f {name}: sarifbandit does not write {name}; use sarif, json, csv or text"
+        )
+    return mapped
+
+
 class _Layers:
     """Flag values: the command line when given there, else the INI file, else the default."""
 
@@ -158,7 +174,7 @@ def resolve(flags: Mapping[str, Any], given: Collection[str]) -> RunSettings:
         raise ConfigError("no targets: name the files or directories to scan (- reads stdin)")
     if layers("verbose") and layers("quiet"):
         raise ConfigError("-v/--verbose and -q/--quiet cannot be used together; pick one")
-    fmt, template = layers("fmt"), layers("msg_template")
+    fmt, template = bandit_format(layers("fmt")), layers("msg_template")
     if template and fmt != "custom":
         raise ConfigError("--msg-template only applies to --format custom; add -f custom")
     in_ini = "severity_level" in ini_values

@@ -159,3 +159,16 @@ def test_init_writes_a_config_bandit_style_scans_read(project):
     assert "[tool.sarifbandit]" in Path("pyproject.toml").read_text()
     result = _run("scan", "app.py", "-t", "B101")
     assert result.exit_code == 1 and result.stderr == ""
+
+
+def test_bandit_format_names(project):
+    text = _run("scan", "app.py", "-t", "B101").output
+    assert _run("scan", "app.py", "-t", "B101", "-f", "txt").output == text
+    assert _run("scan", "app.py", "-t", "B101", "-f", "screen").output == text
+    Path("f.ini").write_text("[bandit]\nformat = txt\n")
+    assert _run("scan", "app.py", "-t", "B101", "--ini", "f.ini").output == text
+    result = _run("scan", "app.py", "-f", "html")
+    assert result.exit_code == 2
+    assert "-f html: sarifbandit does not write html; use sarif, json, csv or text" in (
+        result.stderr
+    )
