@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import IO, Callable, Dict, Optional
+from typing import IO, Callable, Dict, List, Optional
 
 from ..api import Report
 
@@ -20,28 +20,52 @@ class WriterOptions:
     category: str = "sarifbandit/"
     #: Bandit's -a: order json/yaml results by "file" or by test ("vuln")
     aggregate: str = "file"
+    #: include nosec-suppressed findings, marked with SARIF `suppressions`
+    show_suppressed: bool = False
 
 
 Writer = Callable[[Report, IO[str], WriterOptions], None]
 
 
 def _writers() -> Dict[str, Writer]:
-    from . import sarif, text
+    from . import csv, custom, github, gitlab, json, sarif, text
 
-    return {"text": text.write, "sarif": sarif.write}
+    return {
+        "text": text.write,
+        "sarif": sarif.write,
+        "json": json.write,
+        "csv": csv.write,
+        "custom": custom.write,
+        "github": github.write,
+        "gitlab": gitlab.write,
+    }
 
 
 WRITERS: Dict[str, Writer] = _writers()
 #: output file suffixes that choose a format when --format is not given
-SUFFIXES: Dict[str, str] = {".sarif": "sarif"}
+SUFFIXES: Dict[str, str] = {".sarif": "sarif", ".json": "json", ".csv": "csv"}
+
+
+def check_options(fmt: str, options: WriterOptions) -> List[str]:
+    """Problems a writer would meet, found before the scan: warnings to print, or ConfigError
+    (exit status 2) for options the format cannot use, such as a malformed --msg-template."""
+    if fmt == "custom":
+        from .custom import DEFAULT_TEMPLATE, check_template
+
+        return check_template(options.msg_template or DEFAULT_TEMPLATE)
+    return []
 
 
 def format_for(fmt: Optional[str], output: Optional[str]) -> str:
-    """--format if given, else the -o file's suffix, else text."""
+    """--format if given, else the -o file's suffix (GitLab's report by its usual name), else
+    text."""
     if fmt:
         return fmt
     if output:
-        for suffix, name in SUFFIXES.items():
-            if output.lower().endswith(suffix):
-                return name
+        name = output.replace("\\", "/").rsplit("/", 1)[-1].lower()
+        if name == "gl-sast-report.json":
+            return "gitlab"
+        for suffix, format_name in SUFFIXES.items():
+            if name.endswith(suffix):
+                return format_name
     return "text"

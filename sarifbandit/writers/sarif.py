@@ -67,6 +67,29 @@ class Suppression:
     properties = attr.ib(default=None, metadata={"schema_property_name": "properties"})
 
 
+# sarif-om declares `level` with SARIF's default, "warning", so a serializer that drops defaults
+# leaves it out; consumers differ in what they assume then, so we always write it
+
+
+if TYPE_CHECKING:  # mypy's attrs plugin cannot see the fields of sarif-om's untyped bases
+    Result = om.Result
+    ReportingConfiguration = om.ReportingConfiguration
+    ToolNotification = om.Notification
+else:
+
+    @attr.s
+    class Result(om.Result):
+        level = attr.ib(default=None, metadata={"schema_property_name": "level"})
+
+    @attr.s
+    class ReportingConfiguration(om.ReportingConfiguration):
+        level = attr.ib(default=None, metadata={"schema_property_name": "level"})
+
+    @attr.s
+    class ToolNotification(om.Notification):
+        level = attr.ib(default=None, metadata={"schema_property_name": "level"})
+
+
 def security_severity(severity: Rank, confidence: Rank) -> str:
     """GitHub's security-severity (a string) for a finding of this severity and confidence."""
     base = _SEVERITY_BASE.get(severity, 1.0)
@@ -173,7 +196,7 @@ def _descriptor(rule: Rule, taxon_index: Dict[int, int]) -> om.ReportingDescript
         help=om.MultiformatMessageString(text=_plain(rule.doc), markdown=rule.doc.strip()),
         help_uri=help_uri(rule),
         message_strings={MESSAGE_ID: om.MultiformatMessageString(text=message_template(rule))},
-        default_configuration=om.ReportingConfiguration(level=LEVELS[rule.severity]),
+        default_configuration=ReportingConfiguration(level=LEVELS[rule.severity]),
         relationships=[
             om.ReportingDescriptorRelationship(
                 target=om.ReportingDescriptorReference(
@@ -305,7 +328,7 @@ def _result(
         suppressions = [
             Suppression(kind="inSource", status="accepted", justification=finding.suppressed_by)
         ]
-    return om.Result(
+    return Result(
         rule_id=finding.rule_id,
         rule_index=index[finding.rule_id],
         level=LEVELS[finding.severity],
@@ -335,7 +358,7 @@ def _notification(note: Notification, locator: Locator) -> om.Notification:
             column = note.column + 1 if note.column is not None else None
             region = om.Region(start_line=note.line, start_column=column)
         locations = [locator.location(note.path, region)]
-    return om.Notification(
+    return ToolNotification(
         level=note.level,
         message=om.Message(text=_sentence(note.message)),
         locations=locations,
