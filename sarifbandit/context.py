@@ -8,7 +8,7 @@ scopes and rebinding. Parents are recorded by the walk, so a check can climb fro
 from __future__ import annotations
 
 import ast
-from typing import Any, Callable, Dict, Iterator, List, Mapping, Optional, Set
+from typing import Any, Callable, Dict, FrozenSet, Iterator, List, Mapping, Optional, Set, Tuple
 
 from .fingerprint import content_fingerprint
 from .model import Finding, Rank, Region, Rule
@@ -32,6 +32,10 @@ def _dotted(node: ast.AST, aliases: Mapping[str, str]) -> str:
         if target is not None:
             return ".".join([target, *parts[cut:]])
     return ".".join(parts)
+
+
+#: id(option list) -> (the list, kept so the id stays its own; its frozenset)
+_OPTION_SETS: Dict[int, Tuple[Any, FrozenSet[Any]]] = {}
 
 
 class _Qualnames(Dict[ast.AST, str]):
@@ -137,6 +141,18 @@ class FileContext:
     def options(self, rule: Rule) -> Mapping[str, Any]:
         """The rule's options: defaults merged with the configuration (resolved once per scan)."""
         return self._options.get(rule.id, rule.options)
+
+    def option_set(self, rule: Rule, key: str) -> FrozenSet[Any]:
+        """Option `key` of `rule` (a list of names) as a frozenset, for `in` tests run on every
+        call node: built once per scan, where `in` on the list would compare name by name."""
+        values = self._options.get(rule.id, rule.options)[key]
+        known = _OPTION_SETS.get(id(values))
+        if known is None or known[0] is not values:
+            if len(_OPTION_SETS) > 256:
+                _OPTION_SETS.clear()
+            known = (values, frozenset(values))
+            _OPTION_SETS[id(values)] = known
+        return known[1]
 
     def finding(
         self,

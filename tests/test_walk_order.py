@@ -1,4 +1,5 @@
-"""The fast walk visits what a plain pre-order walk visits, in the same order, with parents."""
+"""The fast walk visits what a plain pre-order walk visits, in the same order, with parents;
+the fast paths checks use (name-limited call checks, option sets) give the same answers."""
 
 from __future__ import annotations
 
@@ -98,3 +99,17 @@ def test_name_limited_call_checks_see_only_matching_calls():
     assert seen["load"] == ["yaml.load", "m.fetch"]
     assert seen["glob"] == ["safe_load"]
     assert seen["all"] == ["yaml.load", "m.fetch", "other", "", "f", "safe_load"]
+
+
+def test_option_set_follows_the_configured_list():
+    from sarifbandit.plugins.shell_injection import B602
+
+    code = "x = 1\n"
+    source = SourceFile("t.py", code.encode(), code)
+    tree = parse(code, "t.py")
+    default = FileContext(source, tree, {}, set())
+    assert "subprocess.run" in default.option_set(B602, "subprocess")
+    configured = {"B602": {**B602.options, "subprocess": ["my.spawn"]}}
+    ctx = FileContext(source, tree, configured, set())
+    assert ctx.option_set(B602, "subprocess") == frozenset({"my.spawn"})
+    assert ctx.option_set(B602, "subprocess") is ctx.option_set(B602, "subprocess")

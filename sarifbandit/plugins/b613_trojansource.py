@@ -65,7 +65,8 @@ _BIDI_SET = frozenset(_BIDI)
 @RULE.check(ast.Module)
 def check(node: ast.Module, ctx: FileContext) -> Iterator[Optional[Finding]]:
     text = ctx.source.text
-    if _BIDI_SET.isdisjoint(text):
+    # isascii() is a flag lookup: most files skip the scan for the characters
+    if text.isascii() or _BIDI_SET.isdisjoint(text):
         return
     for number, line in enumerate(ctx.source.lines, start=1):
         char = next((c for c in _BIDI if c in line), None)

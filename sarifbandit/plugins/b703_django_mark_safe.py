@@ -109,7 +109,7 @@ def proven_fixed_text(expr: ast.expr, flow: DataFlow) -> bool:
     return True
 
 
-@RULE.check(ast.Call)
+@RULE.check(ast.Call, calls=tuple(sorted(_MARKERS)))
 def check(node: ast.Call, ctx: FileContext) -> Iterator[Optional[Finding]]:
     if not node.args:
         return

@@ -107,7 +107,7 @@ requests.post(url, json=payload, verify="/etc/ssl/certs/internal-ca.pem")
 )
 
 
-@B113.check(ast.Call)
+@B113.check(ast.Call, calls=tuple(sorted(_HTTPX_NAMES)))
 def check_timeout(node: ast.Call, ctx: FileContext) -> Iterator[Optional[Finding]]:
     library, qualname = _client_call(node, ctx)
     if not library:
@@ -126,7 +126,7 @@ def check_timeout(node: ast.Call, ctx: FileContext) -> Iterator[Optional[Finding
         )
 
 
-@B501.check(ast.Call)
+@B501.check(ast.Call, calls=tuple(sorted(_HTTPX_NAMES)))
 def check_verify(node: ast.Call, ctx: FileContext) -> Iterator[Optional[Finding]]:
     library, qualname = _client_call(node, ctx)
     if not library:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import ast
 import re
-from typing import Iterator, Optional
+from typing import FrozenSet, Iterator, Optional
 
 from ..context import FileContext
 from ..model import HIGH, LOW, MEDIUM, Finding, Rank, Rule, register
@@ -325,11 +325,28 @@ def _partial_path(call: ast.Call) -> Optional[ast.Constant]:
     return None
 
 
+def _listed(ctx: FileContext) -> FrozenSet[str]:
+    """Every name the family's option lists hold, worked out once per file: a call that is in
+    none of them and passes no shell= can be left at once (almost every call)."""
+    found = ctx.derived.get(_LISTED)
+    if found is None:
+        found = ctx.derived[_LISTED] = frozenset().union(
+            *(ctx.option_set(rule, key) for rule in FAMILY for key in _LIST_KEYS)
+        )
+    return found
+
+
+_LISTED = "shell_injection.listed"
+_LIST_KEYS = ("subprocess", "shell", "no_shell")
+
+
 @register((ast.Call,), FAMILY)
 def check_process_call(node: ast.Call, ctx: FileContext) -> Iterator[Optional[Finding]]:
     qualname = ctx.qualname(node)
     shell = _shell_argument(node)
-    in_subprocess = qualname in ctx.options(B602)["subprocess"]
+    if shell is None and qualname not in _listed(ctx):
+        return
+    in_subprocess = qualname in ctx.option_set(B602, "subprocess")
     if in_subprocess:
         if shell is not None and node.args:
             literal = is_str(node.args[0])
@@ -340,7 +357,7 @@ def check_process_call(node: ast.Call, ctx: FileContext) -> Iterator[Optional[Fi
                 + ("" if literal else ", and the command is built at run time"),
                 severity=LOW if literal else HIGH,
             )
-    if qualname in ctx.options(B603)["subprocess"] and shell is None:
+    if qualname in ctx.option_set(B603, "subprocess") and shell is None:
         written = keyword(node, "shell")
         yield ctx.finding(
             B603,
@@ -348,14 +365,14 @@ def check_process_call(node: ast.Call, ctx: FileContext) -> Iterator[Optional[Fi
             f"{qualname}() starts a program: check that the program and its arguments "
             "cannot come from untrusted input",
         )
-    if shell is not None and qualname not in ctx.options(B604)["subprocess"]:
+    if shell is not None and qualname not in ctx.option_set(B604, "subprocess"):
         yield ctx.finding(
             B604,
             shell,
             f"{qualname or 'this call'}() is given shell=True: "
             "if it starts a process, the command goes through a shell",
         )
-    if node.args and qualname in ctx.options(B605)["shell"]:
+    if node.args and qualname in ctx.option_set(B605, "shell"):
         literal = is_str(node.args[0])
         yield ctx.finding(
             B605,
@@ -365,15 +382,14 @@ def check_process_call(node: ast.Call, ctx: FileContext) -> Iterator[Optional[Fi
             + " through a shell",
             severity=LOW if literal else HIGH,
         )
-    if qualname in ctx.options(B606)["no_shell"]:
+    if qualname in ctx.option_set(B606, "no_shell"):
         yield ctx.finding(
             B606,
             node.func,
             f"{qualname}() starts a program without a shell: "
             "check where the program and its arguments come from",
         )
-    options = ctx.options(B607)
-    if any(qualname in options[key] for key in ("subprocess", "shell", "no_shell")):
+    if any(qualname in ctx.option_set(B607, key) for key in ("subprocess", "shell", "no_shell")):
         program = _partial_path(node)
         if program is not None:
             name = str(program.value).split(" ", 1)[0]
