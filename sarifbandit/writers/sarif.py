@@ -354,8 +354,8 @@ def _notification(note: Notification, locator: Locator) -> om.Notification:
     if note.path:
         region = None
         if note.line:
-            # notifications carry ast's 0-based column; SARIF's are 1-based
-            column = note.column + 1 if note.column is not None else None
+            # source problems carry 1-based columns (SyntaxError.offset, the NUL byte's place)
+            column = note.column if note.column and note.column > 0 else None
             region = om.Region(start_line=note.line, start_column=column)
         locations = [locator.location(note.path, region)]
     return ToolNotification(
