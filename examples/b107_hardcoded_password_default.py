@@ -44,3 +44,7 @@ def plural(passwords="many"):
 class Service:
     def open(self, token=DEFAULT_TOKEN):
         return token
+
+
+def reviewed(password="a nosec anywhere in the body covers the def"):
+    return password  # nosec B107
