@@ -15,7 +15,12 @@ from .model import Finding, Rank, Region, Rule
 from .source import SourceFile
 
 
-def _dotted(node: ast.AST, aliases: Mapping[str, str]) -> str:
+def _dotted(node: ast.AST, aliases: Mapping[str, str], dotted_keys: bool = True) -> str:
+    """The dotted name, aliases substituted; `dotted_keys` False promises no alias key holds a
+    dot, so only the first part can be an alias (the imports the walk records never do)."""
+    if isinstance(node, ast.Name):  # the commonest callee, `f(...)`
+        target = aliases.get(node.id)
+        return node.id if target is None else target
     parts: List[str] = []
     while isinstance(node, ast.Attribute):
         parts.append(node.attr)
@@ -25,6 +30,11 @@ def _dotted(node: ast.AST, aliases: Mapping[str, str]) -> str:
     else:
         parts.append("")
     parts.reverse()
+    if not dotted_keys:
+        target = aliases.get(parts[0])
+        if target is not None:
+            parts[0] = target
+        return ".".join(parts)
     # the longest dotted prefix that is an alias key is replaced by what it stands for
     for cut in range(len(parts), 0, -1):
         key = ".".join(parts[:cut])
@@ -43,15 +53,24 @@ class _Qualnames(Dict[ast.AST, str]):
     far). A dict so that `ctx.qualname` can be its C-level `__getitem__`: every Call check asks,
     on every call node, and a Python-level method costs more than the lookup itself."""
 
-    __slots__ = ("_aliases",)
+    __slots__ = ("_aliases", "_checked", "_dotted_keys")
 
     def __init__(self, aliases: Mapping[str, str]) -> None:
         super().__init__()
         self._aliases = aliases  # not the context: no reference cycle keeping trees alive
+        self._checked = 0
+        self._dotted_keys = False
 
     def __missing__(self, call: ast.AST) -> str:
         func = getattr(call, "func", None)
-        name = _dotted(func, self._aliases) if isinstance(func, (ast.Name, ast.Attribute)) else ""
+        if isinstance(func, (ast.Name, ast.Attribute)):
+            aliases = self._aliases
+            if len(aliases) != self._checked:  # new aliases since the last look
+                self._checked = len(aliases)
+                self._dotted_keys = any("." in key for key in aliases)
+            name = _dotted(func, aliases, self._dotted_keys)
+        else:
+            name = ""
         self[call] = name
         return name
 

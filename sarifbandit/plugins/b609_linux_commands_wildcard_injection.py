@@ -73,11 +73,13 @@ def _command_text(command: ast.expr) -> str:
 def check(node: ast.Call, ctx: FileContext) -> Iterator[Optional[Finding]]:
     if not node.args:
         return
-    options = ctx.options(RULE)
     qualname = ctx.qualname(node)
-    if qualname not in options["shell"]:
+    if qualname not in ctx.option_set(RULE, "shell"):
         # only a literal True (or "True") counts here, unlike the truthiness of B602
-        if qualname not in options["subprocess"] or value_of(keyword(node, "shell")) != "True":
+        if (
+            qualname not in ctx.option_set(RULE, "subprocess")
+            or value_of(keyword(node, "shell")) != "True"
+        ):
             return
     text = _command_text(node.args[0])
     if "*" not in text:
