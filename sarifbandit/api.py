@@ -38,6 +38,8 @@ class Report:
     loc: Dict[str, int] = field(default_factory=dict)
     #: with --baseline --show-absent: baseline findings no longer present (baseline_state "absent")
     absent: List[Finding] = field(default_factory=list)
+    #: what the exclusion patterns left out (folders end in '/'), for --verbose
+    excluded: List[str] = field(default_factory=list)
 
     @property
     def scanned_files(self) -> List[str]:
@@ -73,8 +75,14 @@ def scan(
     started = _now()
     base = Path(os.path.abspath(root or os.getcwd()))
     names = [os.fspath(p) for p in paths]
+    excluded: List[str] = []
     targets, missing = discover(
-        [n for n in names if n != "-"], config.include, config.exclude, base, config.follow_links
+        [n for n in names if n != "-"],
+        config.include,
+        config.exclude,
+        base,
+        config.follow_links,
+        excluded,
     )
     results = scan_targets(targets, config, progress)
     if "-" in names:
@@ -102,4 +110,5 @@ def scan(
         finished=_now(),
         complete=not missing and all(r.scanned for r in results),
         loc={r.path: r.loc for r in results if r.scanned},
+        excluded=sorted(excluded),
     )

@@ -9,7 +9,7 @@ import sys
 from contextlib import nullcontext
 from dataclasses import replace
 from pathlib import Path
-from typing import Any, List, Optional
+from typing import Any, List, Optional, Tuple
 
 import click
 
@@ -268,9 +268,22 @@ def scan_command(ctx: click.Context, **flags: Any) -> None:
     )
     if run.category:
         options = replace(options, category=run.category)
+    if run.verbose:
+        _list_files(report, run.sources)
     _write(report, fmt, run.output, options)
     failing = [f for f in report.findings if f.baseline_state in (None, "new")]
     raise click.exceptions.Exit(0 if run.exit_zero or not failing else 1)
+
+
+def _list_files(report: Report, sources: Tuple[str, ...]) -> None:
+    """-v: the config files read, the files in scope and what was excluded, on stderr so that
+    the report on stdout stays machine-readable."""
+    lines = [f"config: {', '.join(sources) or 'none (defaults)'}"]
+    lines.append(f"files in scope ({len(report.files)}):")
+    lines.extend(f"  {result.path}" for result in report.files)
+    lines.append(f"excluded ({len(report.excluded)}):")
+    lines.extend(f"  {path}" for path in report.excluded)
+    click.echo("\n".join(text.printable(line) for line in lines), err=True)
 
 
 def _write(report: Report, fmt: str, output: Optional[str], options: WriterOptions) -> None:

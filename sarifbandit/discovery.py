@@ -10,7 +10,7 @@ import fnmatch
 import os
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
-from typing import Dict, Iterable, Iterator, List, Optional, Sequence, Tuple
+from typing import Callable, Dict, Iterable, Iterator, List, Optional, Sequence, Tuple
 
 #: folder names never scanned: version control, caches, tool environments, packaging output
 ALWAYS_SKIPPED = frozenset(
@@ -147,23 +147,37 @@ def discover(
     exclude: Sequence[str],
     root: Optional[Path] = None,
     follow_links: bool = False,
+    excluded: Optional[List[str]] = None,
 ) -> Tuple[List[Target], List[Tuple[str, str]]]:
     """Files to scan (sorted by display name, no duplicates) and (target, reason) for targets
-    that do not exist."""
+    that do not exist. `excluded`, when given, collects what the patterns left out (a folder
+    once, as 'folder/')."""
     root = Path(os.path.abspath(root or Path.cwd()))
     found: Dict[str, Target] = {}
     missing: List[Tuple[str, str]] = []
+    left_out: List[str] = [] if excluded is None else excluded
+
+    def keep(display: str) -> bool:
+        if is_excluded(display, exclude):
+            left_out.append(display)
+            return False
+        return True
+
     for raw in targets:
         target = Path(raw)
         if target.is_dir():
-            for path in _walk(target, follow_links):
+            # an excluded folder is not entered: everything below it would be excluded too
+            walk = _walk(
+                target, follow_links, lambda folder: keep(display_name(folder, root) + "/")
+            )
+            for path in walk:
                 display = display_name(path, root)
-                if _included(path.name, display, include) and not is_excluded(display, exclude):
+                if _included(path.name, display, include) and keep(display):
                     found.setdefault(display, Target(path, display))
         elif target.exists() or target.is_symlink():
             # an explicit file is scanned whatever its suffix, unless excluded
             display = display_name(target, root)
-            if not is_excluded(display, exclude):
+            if keep(display):
                 found.setdefault(display, Target(target, display))
         else:
             missing.append((raw, "no such file or directory"))
@@ -178,7 +192,7 @@ def _included(name: str, display: str, include: Sequence[str]) -> bool:
     )
 
 
-def _walk(top: Path, follow_links: bool) -> Iterator[Path]:
+def _walk(top: Path, follow_links: bool, enter: Callable[[Path], bool]) -> Iterator[Path]:
     seen = set()
     for folder, dirs, files in os.walk(top, followlinks=follow_links):
         base = Path(folder)
@@ -188,6 +202,6 @@ def _walk(top: Path, follow_links: bool) -> Iterator[Path]:
                 dirs[:] = []
                 continue
             seen.add(real)
-        dirs[:] = sorted(d for d in dirs if not _skipped_folder(base, d))
+        dirs[:] = sorted(d for d in dirs if not _skipped_folder(base, d) and enter(base / d))
         for name in files:
             yield base / name

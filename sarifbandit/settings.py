@@ -167,7 +167,12 @@ def resolve(flags: Mapping[str, Any], given: Collection[str]) -> RunSettings:
             notices.extend(config_warning(ini_path, w) for w in ini_warnings)
     layers = _Layers(flags, given, ini_values)
     targets = cli_targets or tuple(ini_values.get("targets", ()))
-    file = _load_file_settings(layers("configfile"), targets, isolated)
+    stdin_filename = flags.get("stdin_filename") or STDIN_NAME
+    # piped source named after a file is configured as that file would be
+    places = tuple(
+        stdin_filename if t == "-" and stdin_filename != STDIN_NAME else t for t in targets
+    )
+    file = _load_file_settings(layers("configfile"), places, isolated)
     notices.extend(file.notices)
     selected = _selection(file, layers, ini_path)
     if not targets:
@@ -214,7 +219,6 @@ def resolve(flags: Mapping[str, Any], given: Collection[str]) -> RunSettings:
         notices=tuple(notices),
         **_extra_config(flags),
     )
-    stdin_filename = flags.get("stdin_filename") or STDIN_NAME
     return RunSettings(
         config=config,
         targets=_drop_excluded_stdin(targets, stdin_filename, exclude),

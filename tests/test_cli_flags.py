@@ -172,3 +172,24 @@ def test_bandit_format_names(project):
     assert "-f html: sarifbandit does not write html; use sarif, json, csv or text" in (
         result.stderr
     )
+
+
+def test_stdin_is_configured_as_the_file_it_names(project):
+    (project / "sub").mkdir()
+    (project / "sub" / ".git").mkdir()
+    (project / "sub" / "pyproject.toml").write_text('[tool.bandit]\nskips = ["B102"]\n')
+    piped = "exec(x)\nassert y\n"
+    result = _run("scan", "-", "--stdin-filename", "sub/x.py", stdin=piped)
+    assert _found(result.output) == [("sub/x.py", 2, "B101")]
+    assert len(_found(_run("scan", "-", stdin=piped).output)) == 2
+
+
+def test_verbose_lists_config_scope_and_exclusions_on_stderr(project):
+    Path("b.yaml").write_text("exclude_dirs: [pkg]\n")
+    result = _run("scan", ".", "-c", "b.yaml", "-x", "mytestfile.py", "-v", "-f", "sarif")
+    json.loads(result.stdout)  # the report itself is untouched
+    assert result.stderr == (
+        "config: b.yaml\n"
+        "files in scope (2):\n  app.py\n  tests/test_a.py\n"
+        "excluded (2):\n  mytestfile.py\n  pkg/\n"
+    )

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from sarifbandit.discovery import discover, is_excluded
+from sarifbandit.discovery import discover, is_excluded, normalise_excludes
 
 
 def _tree(root: Path, *names: str) -> None:
@@ -76,3 +76,33 @@ def test_duplicate_targets_are_scanned_once(tmp_path):
     _tree(tmp_path, "a.py")
     files, _ = _found(tmp_path, [str(tmp_path), str(tmp_path / "a.py")])
     assert files == ["a.py"]
+
+
+def test_anchored_patterns_and_globs_over_folders():
+    assert not is_excluded("pkg/tests/t.py", ["./tests"])
+    assert is_excluded("tests/t.py", ["./tests"])
+    assert is_excluded("src/generated/x.py", ["src/gen*"])
+    assert not is_excluded("lib/src/generated/x.py", ["src/gen*"])
+    assert is_excluded("tests/t.py", ["./tests/*"])
+
+
+def test_absolute_patterns_become_relative_to_the_root(tmp_path):
+    (tmp_path / "src").mkdir()
+    patterns = normalise_excludes([str(tmp_path / "src"), "/no/such/tests/", " ", "x"], tmp_path)
+    assert patterns == ("./src", "no/such/tests", "x")
+    assert is_excluded("src/a.py", patterns) and not is_excluded("lib/src/a.py", patterns)
+    assert is_excluded("pkg/no/such/tests/a.py", patterns)
+
+
+def test_excluded_folders_are_not_entered_and_are_reported_once(tmp_path):
+    _tree(tmp_path, "keep.py", "gen/a.py", "gen/deep/b.py", "pkg/gen_x.py")
+    excluded: list = []
+    files, _ = discover([str(tmp_path)], ("*.py",), ["gen", "*_x.py"], tmp_path, False, excluded)
+    assert [t.display for t in files] == ["keep.py"]
+    assert sorted(excluded) == ["gen/", "pkg/gen_x.py"]
+
+
+def test_include_globs_with_a_slash_match_the_path(tmp_path):
+    _tree(tmp_path, "src/a.py", "other/b.py")
+    files, _ = discover([str(tmp_path)], ("src/*.py",), (), tmp_path)
+    assert [t.display for t in files] == ["src/a.py"]
