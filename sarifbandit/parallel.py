@@ -7,6 +7,7 @@ only the misses are scanned, so a rerun after editing one file costs about that 
 
 from __future__ import annotations
 
+import gc
 import os
 import signal
 import traceback
@@ -126,7 +127,13 @@ def scan_targets(
             if progress:
                 progress(len(results), total)
 
-        _scan_in_pools(_batches(targets, jobs), config, jobs, keep)
+        # what exists now is left out of garbage collection while the pool runs: the forked
+        # workers then keep sharing those pages instead of copying every one a collection visits
+        gc.freeze()
+        try:
+            _scan_in_pools(_batches(targets, jobs), config, jobs, keep)
+        finally:
+            gc.unfreeze()
     return [results[key] for key in sorted(results)]
 
 

@@ -16,8 +16,9 @@ import ast
 import fnmatch
 import re
 import traceback
+from functools import lru_cache
 from itertools import repeat
-from typing import Dict, List, Tuple, Type, cast
+from typing import Callable, Dict, List, Tuple, Type, cast
 
 from .context import FileContext
 from .model import Check, CheckFunction, Finding, Notification
@@ -45,6 +46,7 @@ _SINGLETON_BASES: Tuple[type, ...] = (
     ast.cmpop,
 )
 _SIGNATURE = re.compile(r"^\w+\((.*)\)$")
+_GLOB = re.compile(r"[*?\[]")
 _IMPORTS = (ast.Import, ast.ImportFrom)
 
 #: id(table) -> (table, {node class: step}); the table is kept so its id cannot be reused
@@ -100,10 +102,20 @@ def _step(cls: Type[ast.AST], table: DispatchTable) -> Step:
 
 def _for_name(checks: Tuple[Check, ...], last: str) -> Chosen:
     """The checks (in registration order) that want a call whose name ends in `last`."""
-    chosen = tuple(
-        c for c in checks if not c.calls or any(fnmatch.fnmatchcase(last, p) for p in c.calls)
-    )
+    chosen = tuple(c for c in checks if not c.calls or _matcher(c.calls)(last))
     return chosen, tuple(c.function for c in chosen)
+
+
+@lru_cache(maxsize=None)
+def _matcher(patterns: Tuple[str, ...]) -> Callable[[str], bool]:
+    """One test for a check's patterns: a set lookup for plain names, one regex for the globs
+    (asked once per distinct name per process, thousands of times in a large project)."""
+    plain = frozenset(p for p in patterns if not _GLOB.search(p))
+    globs = [fnmatch.translate(p) for p in patterns if _GLOB.search(p)]
+    if not globs:
+        return plain.__contains__
+    regex = re.compile("|".join(globs))
+    return lambda name: name in plain or regex.match(name) is not None
 
 
 def walk(
