@@ -264,6 +264,8 @@ def _block(
     warnings: List[str] = []
     kept: Dict[str, Any] = {}
     for option, option_value in value.items():
+        if option_value is None:
+            continue
         if option not in defaults:
             known = ", ".join(sorted(defaults)) or "none"
             warnings.append(
@@ -287,6 +289,8 @@ def read_settings(source: ConfigSource) -> FileSettings:
     profiles: Dict[str, Profile] = {}
     for key, value in values.items():
         key = str(key)
+        if value is None:
+            continue  # `tests:` with nothing after it, as bandit-config-generator writes
         if key in _LIST_KEYS:
             lists[key] = _string_list(path, key, value, _samples(key))
         elif key == "profiles":
@@ -296,7 +300,7 @@ def read_settings(source: ConfigSource) -> FileSettings:
         elif key in blocks_known:
             blocks[key], problems = _block(path, key, value, blocks_known[key])
             warnings.extend(problems)
-            if key not in read_by_bandit:
+            if key not in read_by_bandit and _differs(blocks[key], blocks_known[key]):
                 real = _bandit_key_for(key)
                 warnings.append(
                     f"{path}: Bandit never reads the {key} block (it reads {real}); "
@@ -317,6 +321,12 @@ def read_settings(source: ConfigSource) -> FileSettings:
         blocks=blocks,
         notices=tuple(config_warning(path, w) for w in warnings),
     )
+
+
+def _differs(block: Mapping[str, Any], defaults: Mapping[str, Any]) -> bool:
+    """Whether a block changes anything: bandit-config-generator writes every block Bandit
+    does not read with the default values, which makes no difference to either tool."""
+    return any(defaults.get(option) != value for option, value in block.items())
 
 
 def _bandit_key_for(alias: str) -> str:

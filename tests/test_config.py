@@ -409,3 +409,14 @@ def test_init_refuses_to_overwrite_without_force(tmp_path):
     assert text.startswith('[project]\nname = "x"\n')
     assert "[tool.other]\nkeep = 1\n" in text and text.count("[tool.sarifbandit]") == 1
     assert load_config_file(toml_path).values["skips"] == []
+
+
+def test_empty_values_as_bandit_config_generator_writes_them_are_unset():
+    settings = _settings({"tests": None, "skips": None, "assert_used": {"skips": None}})
+    assert settings.tests == () and settings.skips == () and settings.notices == ()
+
+
+def test_a_dead_block_holding_only_defaults_is_not_worth_a_warning():
+    defaults = dict(next(r for r in all_rules() if r.id == "B602").options)
+    settings = _settings({"subprocess_popen_with_shell_equals_true": defaults})
+    assert settings.notices == ()
