@@ -159,6 +159,7 @@ class ScopeFlow:
         self.scope = scope
         self._bindings: Dict[str, List[Binding]] = {}
         self._uses: Dict[str, List[ast.Name]] = {}
+        self._by_node: Dict[ast.AST, List[Binding]] = {}
         #: position and enclosing loops of each use and each nested scope node
         self._where: Dict[ast.AST, Tuple[Position, FrozenSet[int]]] = {}
         #: parent of every node this scope owns (later code has no parent in the walk yet)
@@ -172,6 +173,10 @@ class ScopeFlow:
     def bindings(self, name: str) -> Tuple[Binding, ...]:
         """Every binding of `name` in this scope, in source order."""
         return tuple(self._bindings.get(name, ()))
+
+    def bound_by(self, node: ast.AST) -> Tuple[Binding, ...]:
+        """The bindings the statement or construct `node` makes, in source order."""
+        return tuple(self._by_node.get(node, ()))
 
     def binds(self, name: str) -> bool:
         return name in self._bindings
@@ -206,6 +211,7 @@ class ScopeFlow:
     ) -> None:
         binding = Binding(name, kind, node, value, position, self.scope, loops)
         self._bindings.setdefault(name, []).append(binding)
+        self._by_node.setdefault(node, []).append(binding)
 
     def _bind_targets(
         self,
@@ -421,6 +427,11 @@ class DataFlow:
         return outer
 
     # -- where values come from --------------------------------------------------------------
+    def bound_by(self, node: ast.AST) -> Tuple[Binding, ...]:
+        """The bindings `node` (an Assign, For, With, Import ... of this file) makes."""
+        scope = self.scope_of(node)
+        return self.flow(scope).bound_by(node) if scope is not None else ()
+
     def reaching(self, use: ast.Name) -> Tuple[Binding, ...]:
         """The bindings whose value `use` may read; empty for builtins, names defined nowhere in
         the file, and nodes outside it."""
