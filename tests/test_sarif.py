@@ -12,6 +12,7 @@ import pytest
 from click.testing import CliRunner
 from jschema_to_python.to_json import to_json
 
+from sarifbandit import Config, scan
 from sarifbandit.cli import main
 from sarifbandit.errors import ConfigError
 from sarifbandit.fingerprint import line_hashes
@@ -185,6 +186,15 @@ def test_uris_stay_repository_relative_when_scanning_a_subfolder(repo: Path) -> 
     sub = sarif_of(scan_tree(repo / "src"))
     uris = {physical(r)["artifactLocation"]["uri"] for r in sub["runs"][0]["results"]}
     assert "src/plain.py" in uris and all(u.startswith("src/") for u in uris)
+
+
+def test_uris_stay_relative_when_scanning_from_elsewhere(repo: Path, tmp_path: Path) -> None:
+    # `cd /tmp && sarifbandit scan /path/to/project/src`: displayed paths are absolute
+    elsewhere = scan([str(repo / "src")], Config(jobs=1), root=tmp_path)
+    run = sarif_of(elsewhere)["runs"][0]
+    uris = {physical(r)["artifactLocation"]["uri"] for r in run["results"]}
+    assert "src/plain.py" in uris and all(u.startswith("src/") for u in uris)
+    assert run["originalUriBaseIds"]["%SRCROOT%"]["uri"] == repo.resolve().as_uri() + "/"
 
 
 def test_fingerprints(log: Dict[str, Any], repo: Path) -> None:

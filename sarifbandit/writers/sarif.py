@@ -266,6 +266,16 @@ class Locator:
         return quote(relative.as_posix(), safe="/"), SRCROOT
 
 
+def source_base(root: Path, paths: Sequence[str]) -> Path:
+    """The folder URIs are made relative to (before looking for a git work tree): the scan root,
+    or, when files outside it were scanned (`scan /elsewhere/project`), their common folder."""
+    real_root = Path(os.path.realpath(root))
+    folders = {os.path.realpath(os.path.dirname(os.path.join(root, p))) for p in paths}
+    if all(Path(f) == real_root or real_root in Path(f).parents for f in folders):
+        return real_root
+    return Path(os.path.commonpath(sorted(folders)))
+
+
 def _region_text(finding: Finding) -> str:
     """The source text between the region's start and end columns."""
     region = finding.region
@@ -459,8 +469,9 @@ def build(
     if truncated is not None:
         notes.append(truncated)
 
-    facts = git_facts(report.root, environ)
-    srcroot = facts.root if facts is not None else Path(os.path.realpath(report.root))
+    base = source_base(report.root, [f.path for f in findings] + [n.path for n in notes if n.path])
+    facts = git_facts(base, environ)
+    srcroot = Path(os.path.realpath(facts.root)) if facts is not None else base
     locator = Locator(report.root, srcroot)
     execution = [n for n in notes if n.kind is NotificationKind.EXECUTION]
     configuration = [n for n in notes if n.kind is NotificationKind.CONFIGURATION]
