@@ -34,6 +34,12 @@ _WIDE_BOMS = {
 }
 
 
+def split_lines(text: str) -> List[str]:
+    """Lines as the tokenizer counts them: split on \n, \r\n and \r only (str.splitlines
+    also splits on form feeds, \x1c-\x1e, U+2028 ..., which would shift every line number)."""
+    return text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+
+
 def decode(data: bytes) -> str:
     """Decode Python source bytes as the interpreter would: BOM, coding cookie, else UTF-8."""
     for bom, name in _WIDE_BOMS.items():
@@ -138,7 +144,7 @@ def _newer_python_hint(message: str, text: str, line: Optional[int]) -> str:
     error gets no hint."""
     if not line:
         return ""
-    lines = text.splitlines()
+    lines = split_lines(text)
     if not 1 <= line <= len(lines):
         return ""
     at_error = lines[line - 1]
@@ -149,10 +155,11 @@ def _newer_python_hint(message: str, text: str, line: Optional[int]) -> str:
             if pattern.search(at_error) and says in message:
                 needed, what = version, name
     if needed is None and sys.version_info < (3, 12):
+        # the old tokenizer may split such an f-string into pieces that fail lines later
         first = max(0, line - 1 - _FSTRING_REACH)
-        window = lines[first : line + _FSTRING_REACH]
-        error_start = sum(len(row) + 1 for row in lines[first : line - 1])
-        if pep701_fstring("\n".join(window), error_start, error_start + len(at_error)):
+        window = "\n".join(lines[first : line + _FSTRING_REACH])
+        error_end = sum(len(row) + 1 for row in lines[first:line])
+        if pep701_fstring(window, error_end):
             needed, what = (3, 12), "an f-string that only Python 3.12's grammar (PEP 701) allows"
     if needed is None:
         return ""
@@ -167,16 +174,15 @@ def _newer_python_hint(message: str, text: str, line: Optional[int]) -> str:
 _STRING_START = re.compile(r"(?<![\w'\"])([rRbBuUfF]{0,2})('\'\'|\"\"\"|'|\")")
 
 
-def pep701_fstring(text: str, first: int = 0, last: Optional[int] = None) -> bool:
-    """Whether `text` holds an f-string over the span `first`..`last` that Python 3.12 accepts
-    but older Pythons refuse: a replacement field holding the f-string's own quote, a backslash,
-    a comment, or a line break in a single-quoted f-string."""
-    last = len(text) if last is None else last
-    for match in _STRING_START.finditer(text, 0, last):
+def pep701_fstring(text: str, last: Optional[int] = None) -> bool:
+    """Whether `text` holds an f-string, starting before `last`, that Python 3.12 accepts but
+    older Pythons refuse: a replacement field holding the f-string's own quote, a backslash, a
+    comment, or a line break in a single-quoted f-string."""
+    for match in _STRING_START.finditer(text, 0, len(text) if last is None else last):
         if "f" not in match.group(1).lower():
             continue
         pep701 = _fstring_end(text, match.end(), match.group(2))
-        if pep701 is None or pep701[0] < first:
+        if pep701 is None:
             continue
         if pep701[1] or pep701[0] != _plain_string_end(text, match.end(), match.group(2)):
             return True
@@ -393,8 +399,7 @@ class SourceFile:
     lines: List[str] = field(init=False)
 
     def __post_init__(self) -> None:
-        # splitlines on \r, \n and \r\n only, like the tokenizer (str.splitlines splits on more)
-        self.lines = self.text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+        self.lines = split_lines(self.text)
 
     @classmethod
     def from_bytes(cls, path: str, data: bytes) -> "SourceFile":

@@ -208,6 +208,10 @@ NEWER = [
     ((3, 12), 'x = f"""{\n    a  # a comment\n}"""\n', "PEP 701"),
     ((3, 12), 'x = f"{a +\n b}"\n', "PEP 701"),
     ((3, 12), 'x = f"{f\'{f"{1}"}\'}"\n', "PEP 701"),
+    # the old tokenizer splits this one and fails on the next line (seen in 3.13's test suite)
+    ((3, 12), "warn(f'{' '.join(cmd)!r} failed '\n     f'with {code}')\n", "PEP 701"),
+    # a form feed is no line break for the tokenizer: the hint must read the right line
+    ((3, 12), "x = 1\n\x0c\ny = 2  # \x0c\ntype Alias = int\n", "a type statement"),
     ((3, 13), "def f[T = int](x: T) -> T:\n    return x\n", "type parameter default"),
     ((3, 14), "try:\n    pass\nexcept A, B:\n    pass\n", "except with unparenthesized"),
     ((3, 14), 'x = t"{a}"\n', "template string"),
