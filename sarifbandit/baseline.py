@@ -69,11 +69,23 @@ def _rank(value: Any, default: Rank = Rank.UNDEFINED) -> Rank:
         return default
 
 
-def _sarif_path(location: Mapping[str, Any]) -> str:
-    uri = location.get("physicalLocation", {}).get("artifactLocation", {}).get("uri", "")
+def _file_path(uri: str) -> Optional[str]:
     parsed = urlparse(uri)
-    if parsed.scheme == "file":
-        return _relative(unquote(parsed.path))
+    return unquote(parsed.path) if parsed.scheme == "file" else None
+
+
+def _sarif_path(location: Mapping[str, Any], bases: Mapping[str, Any]) -> str:
+    """The result's file as our reports name it. A URI relative to a base (%SRCROOT%, which may
+    be the repository root while we name files from the current folder) is resolved against the
+    base when that folder exists here."""
+    artifact = location.get("physicalLocation", {}).get("artifactLocation", {})
+    uri = str(artifact.get("uri", ""))
+    absolute = _file_path(uri)
+    if absolute is not None:
+        return _relative(absolute)
+    base = _file_path(str((bases.get(artifact.get("uriBaseId", "")) or {}).get("uri", "")))
+    if base is not None and os.path.isdir(base):
+        return _relative(os.path.join(base, unquote(uri)))
     return _relative(unquote(uri))
 
 
@@ -91,6 +103,7 @@ def _flagged_line(physical: Mapping[str, Any], line: int, snippet: str) -> str:
 def _from_sarif(data: Mapping[str, Any]) -> List[Entry]:
     entries = []
     for run in data.get("runs") or []:
+        bases = run.get("originalUriBaseIds") or {}
         for result in run.get("results") or []:
             if result.get("baselineState") == ABSENT or result.get("suppressions"):
                 continue  # gone already, or a nosec-suppressed finding shown for information
@@ -106,7 +119,7 @@ def _from_sarif(data: Mapping[str, Any]) -> List[Entry]:
                 severity=_rank(properties.get("issue_severity"), level_rank),
                 confidence=_rank(properties.get("issue_confidence")),
                 message=str((result.get("message") or {}).get("text", "")),
-                path=_sarif_path(locations[0]),
+                path=_sarif_path(locations[0], bases),
                 region=Region(
                     start,
                     int(region.get("startColumn", 1)),

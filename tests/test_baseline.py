@@ -199,3 +199,13 @@ def test_load_skips_suppressed_and_absent_sarif_results(tmp_path):
         3,
         "x()",
     )
+
+
+def test_a_baseline_from_the_repository_root_serves_a_scan_of_a_subfolder(repo, monkeypatch):
+    (repo / "pkg").mkdir()
+    (repo / "pkg" / "mod.py").write_text("exec(code)\n")
+    _scan(".", "-o", "base.sarif")
+    monkeypatch.chdir(repo / "pkg")
+    result = _scan(".", "-f", "sarif", "-b", "../base.sarif")
+    assert _states(result.stdout) == [("pkg/mod.py", 1, "B102", "unchanged")]
+    assert result.exit_code == 0
