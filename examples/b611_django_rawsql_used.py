@@ -12,5 +12,6 @@ queryset.annotate(
     )
 )
 
+queryset.annotate(value=RawSQL(*extra))  # expect: B611@32
 queryset.annotate(value=Sum("amount"))
 queryset.annotate(value=RawSQL())

@@ -29,7 +29,7 @@ from typing import Iterator, Optional
 
 from ..context import FileContext
 from ..model import MEDIUM, Finding, Rule
-from ..nodes import argument, is_str
+from ..nodes import is_str, keyword
 
 RULE = Rule(
     id="B611",
@@ -50,7 +50,8 @@ def check(node: ast.Call, ctx: FileContext) -> Iterator[Optional[Finding]]:
         return
     if not ctx.imported_like("django.db.models"):
         return
-    sql = argument(node, 0, "sql")
+    # a starred first argument (`RawSQL(*args)`) counts as SQL that is not a literal
+    sql = node.args[0] if node.args else keyword(node, "sql")
     if sql is not None and not is_str(sql):
         yield ctx.finding(
             RULE,
