@@ -203,6 +203,8 @@ def check_bad_version(node: ast.Call, ctx: FileContext) -> Iterator[Optional[Fin
 
 @B503.check(ast.FunctionDef)
 def check_bad_default(node: ast.FunctionDef, ctx: FileContext) -> Iterator[Optional[Finding]]:
+    if not node.args.defaults:
+        return
     bad = _bad_versions(ctx, B503)
     for param, default in positional_defaults(node.args):
         if isinstance(default, ast.Attribute) and default.attr in bad:
