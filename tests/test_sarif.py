@@ -3,6 +3,7 @@ notifications, suppressions, provenance, limits, determinism, the serializer, an
 
 from __future__ import annotations
 
+import gzip
 import json
 import subprocess
 from pathlib import Path
@@ -18,13 +19,14 @@ from sarifbandit.errors import ConfigError
 from sarifbandit.fingerprint import line_hashes
 from sarifbandit.model import Finding, Rank, Region
 from sarifbandit.registry import rules_by_id
-from sarifbandit.writers import WriterOptions
+from sarifbandit.writers import WriterOptions, sarif
 from sarifbandit.writers.sarif import (
     MAX_RESULTS,
     build,
     dumps,
     limit_results,
     pascal,
+    render,
     security_severity,
 )
 from sarifbandit.writers.sarif_merge import merge_files
@@ -441,3 +443,26 @@ def test_sarif_tools_reads_our_files(log: Dict[str, Any], tmp_path: Path) -> Non
     subprocess.run(["sarif", "html", str(sarif), "-o", str(html)], check=True)
     page = html.read_text()
     assert "B307" in page and "B605" in page
+
+
+def _gzipped(text: str) -> int:
+    return len(gzip.compress(text.encode("utf-8"), 6))
+
+
+def test_size_limit_drops_snippets_then_results(report, monkeypatch: pytest.MonkeyPatch) -> None:
+    full = _gzipped(render(report, WriterOptions(), {}))
+    bare = _gzipped(dumps(build(report, environ={}, with_snippets=False)))
+    assert bare < full
+    monkeypatch.setattr(sarif, "MAX_GZIPPED_BYTES", (full + bare) // 2)
+    run = json.loads(render(report, WriterOptions(), {}))["runs"][0]
+    assert all("snippet" not in physical(r)["region"] for r in run["results"])
+    assert all("contextRegion" not in physical(r) for r in run["results"])
+    assert len(run["results"]) == len(report.findings)
+    codes = [n["descriptor"]["id"] for n in run["invocations"][0]["toolExecutionNotifications"]]
+    assert "snippets-dropped" in codes and "results-truncated" not in codes
+
+    monkeypatch.setattr(sarif, "MAX_GZIPPED_BYTES", bare - 200)
+    run = json.loads(render(report, WriterOptions(), {}))["runs"][0]
+    assert 0 < len(run["results"]) < len(report.findings)
+    codes = [n["descriptor"]["id"] for n in run["invocations"][0]["toolExecutionNotifications"]]
+    assert "results-truncated" in codes

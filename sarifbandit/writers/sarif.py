@@ -535,10 +535,11 @@ def render(
 ) -> str:
     """The SARIF text, shrunk to fit GitHub's size limit: first without snippets and context,
     then with fewer (the least severe) results, each cut stated in a notification."""
-    text = dumps(build(report, options, environ))
+    log = build(report, options, environ)
+    text = dumps(log)
     if _fits(text):
         return text
-    limit = MAX_RESULTS
+    limit = len(log.runs[0].results)
     text = dumps(build(report, options, environ, with_snippets=False))
     while not _fits(text) and limit > 1:
         limit //= 2
