@@ -247,3 +247,25 @@ def test_the_file_context_keeps_one_dataflow() -> None:
     source = SourceFile.from_bytes("t.py", text.encode())
     ctx = FileContext(source, ast.parse(text), {}, set())
     assert dataflow(ctx) is dataflow(ctx)
+
+
+def test_bound_by_names_what_a_statement_binds() -> None:
+    code = """
+    def f(rows):
+        a = b = "x"
+        for key, value in rows:
+            pass
+    """
+    tree, flow = _flow(code)
+    function = tree.body[0]
+    assert isinstance(function, ast.FunctionDef)
+    assign, loop = function.body
+    assert [(b.name, b.kind.value) for b in flow.bound_by(assign)] == [
+        ("a", "assign"),
+        ("b", "assign"),
+    ]
+    assert [(b.name, b.kind.value) for b in flow.bound_by(loop)] == [
+        ("key", "loop"),
+        ("value", "loop"),
+    ]
+    assert flow.scope_of(assign) is function
