@@ -421,12 +421,11 @@ class SourceFile:
 
     def loc(self) -> int:
         """Bandit's lines-of-code count: non-blank lines that do not start with '#'."""
-        count = 0
-        for raw in self.lines:
-            stripped = raw.strip()
-            if stripped and not stripped.startswith("#"):
-                count += 1
-        return count
+        # counted with C-level string methods: a Python loop over every line of every file
+        # showed in profiles; no stripped line holds a newline, so "\n#" marks comment lines
+        stripped = list(map(str.strip, self.lines))
+        comments = ("\n" + "\n".join(stripped)).count("\n#")
+        return len(stripped) - stripped.count("") - comments
 
     def window(self, line: int, end_line: int, size: int) -> Tuple[Tuple[int, str], ...]:
         """Bandit's context window: `size` lines centred on `line`, widened by the node's span."""

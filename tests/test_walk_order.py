@@ -113,3 +113,9 @@ def test_option_set_follows_the_configured_list():
     ctx = FileContext(source, tree, configured, set())
     assert ctx.option_set(B602, "subprocess") == frozenset({"my.spawn"})
     assert ctx.option_set(B602, "subprocess") is ctx.option_set(B602, "subprocess")
+
+
+def test_loc_counts_lines_with_code():
+    text = "import os\n\n   # a comment\nx = 1  # trailing\n\x0c\n\tif x:\r\n  y()\r#\r\n"
+    source = SourceFile("t.py", text.encode(), text)
+    assert source.loc() == 4
