@@ -6,6 +6,7 @@ from __future__ import annotations
 import gzip
 import json
 import subprocess
+import sys
 from pathlib import Path
 from typing import Any, Dict, List
 
@@ -432,7 +433,8 @@ def test_sarif_tools_reads_our_files(log: Dict[str, Any], tmp_path: Path) -> Non
     sarif = tmp_path / "scan.sarif"
     sarif.write_text(json.dumps(log), encoding="utf-8")
     summary = tmp_path / "summary.txt"
-    subprocess.run(["sarif", "summary", str(sarif), "-o", str(summary)], check=True)
+    tool = [sys.executable, "-m", "sarif"]
+    subprocess.run([*tool, "summary", str(sarif), "-o", str(summary)], check=True)
     text = summary.read_text()
     levels: Dict[str, int] = {}
     for result in log["runs"][0]["results"]:
@@ -440,7 +442,7 @@ def test_sarif_tools_reads_our_files(log: Dict[str, Any], tmp_path: Path) -> Non
     for level, count in levels.items():
         assert f"{level}: {count}" in text, text
     html = tmp_path / "scan.html"
-    subprocess.run(["sarif", "html", str(sarif), "-o", str(html)], check=True)
+    subprocess.run([*tool, "html", str(sarif), "-o", str(html)], check=True)
     page = html.read_text()
     assert "B307" in page and "B605" in page
 
