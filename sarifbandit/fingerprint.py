@@ -9,7 +9,8 @@ units, so we compute it directly, and count repeats by comparing the 100-unit wi
 from __future__ import annotations
 
 import hashlib
-from typing import Dict, Iterable, List
+from itertools import accumulate
+from typing import Dict, Iterable, List, Set
 
 _BLOCK = 100
 _MOD_MASK = (1 << 64) - 1
@@ -48,6 +49,42 @@ def line_hashes(data: bytes, wanted: Iterable[int]) -> Dict[int, str]:
     if not wanted_set:
         return {}
     text = _normalise(data)
+    if len(wanted_set) <= _FEW and _EOF_UNIT not in text:
+        return _few_line_hashes(text, wanted_set)
+    return _all_line_hashes(text, wanted_set)
+
+
+#: up to this many lines, each line's repeats are searched for instead of counting every window
+_FEW = 32
+
+
+def _few_line_hashes(text: str, wanted: Set[int]) -> Dict[int, str]:
+    """line_hashes for a few lines of a long file without visiting every line: a window's
+    repeats are the earlier places where the same 100 units start a line, found with str.find.
+    A window cut short by the end of the file holds the EOF unit at a place no other line start
+    has, so it occurs once (the caller sends text containing the EOF unit to the full count)."""
+    segments = text.split("\n", max(wanted))  # the lines up to the last one wanted, and the rest
+    starts = [0, *accumulate(map((1).__add__, map(len, segments)))]
+    found: Dict[int, str] = {}
+    for line in wanted:
+        if not 1 <= line < len(starts):
+            continue
+        start = starts[line - 1]
+        window = text[start : start + _BLOCK]
+        occurrence = 1
+        if len(window) < _BLOCK:
+            window = (window + _EOF_UNIT).ljust(_BLOCK, "\0")
+        else:
+            place = text.find(window)
+            while 0 <= place < start:
+                if place == 0 or text[place - 1] == "\n":
+                    occurrence += 1
+                place = text.find(window, place + 1)
+        found[line] = f"{_window_hash(window):x}:{occurrence}"
+    return found
+
+
+def _all_line_hashes(text: str, wanted_set: Set[int]) -> Dict[int, str]:
     last = max(wanted_set)
     counts: Dict[str, int] = {}
     hashes: Dict[str, str] = {}

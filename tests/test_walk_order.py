@@ -119,3 +119,14 @@ def test_loc_counts_lines_with_code():
     text = "import os\n\n   # a comment\nx = 1  # trailing\n\x0c\n\tif x:\r\n  y()\r#\r\n"
     source = SourceFile("t.py", text.encode(), text)
     assert source.loc() == 4
+
+
+def test_line_hashes_of_a_few_lines_match_the_full_count():
+    from sarifbandit import fingerprint
+
+    block = "a line long enough that one hundred units of it fill a whole window: x = 1\n"
+    text = fingerprint._normalise((block * 4 + "tail()\n" + block).encode())
+    wanted = {1, 3, 5, 6, 7, 8}
+    few = fingerprint._few_line_hashes(text, wanted)
+    assert few == fingerprint._all_line_hashes(text, wanted)
+    assert [few[n].split(":")[1] for n in (1, 3)] == ["1", "3"] and 8 not in few
