@@ -17,7 +17,7 @@ from . import __version__, baseline, cache, gitdiff
 from .api import Report, scan
 from .errors import ConfigError
 from .initconfig import write_init
-from .output import atomic_text, refuse_scan_target
+from .output import atomic_text, check_output, refuse_scan_target
 from .progress import ProgressBar
 from .registry import all_rules, rules_by_id
 from .settings import BANDIT_FORMATS, resolve
@@ -232,7 +232,7 @@ def scan_command(ctx: click.Context, **flags: Any) -> None:
         changes = gitdiff.changed_lines(run.diff, run.targets) if run.diff else None
         previous = baseline.load(run.baseline) if run.baseline else None
         if run.output:
-            refuse_scan_target(run.output, run.targets, run.config.include)
+            check_output(run.output, run.targets, run.config.include)
         template = WriterOptions(msg_template=run.msg_template)
         for warning in check_options(format_for(run.fmt, run.output), template):
             click.echo(f"sarifbandit: warning: {warning}", err=True)
@@ -289,8 +289,11 @@ def _list_files(report: Report, sources: Tuple[str, ...]) -> None:
 def _write(report: Report, fmt: str, output: Optional[str], options: WriterOptions) -> None:
     writer = WRITERS[fmt]
     if output:
-        with atomic_text(output) as stream:
-            writer(report, stream, options)
+        try:
+            with atomic_text(output) as stream:
+                writer(report, stream, options)
+        except OSError as exc:  # disk full, or the folder changed during the scan
+            raise _fail(f"-o {output}: cannot write the report: {exc.strerror or exc}") from None
     else:
         stdout = sys.stdout
         writer(report, stdout, replace(options, colour=text.use_colour(stdout)))

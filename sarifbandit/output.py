@@ -50,6 +50,17 @@ def _keep_mode(path: str, temporary: str) -> None:
     os.chmod(temporary, mode)
 
 
+def check_output(output: str, targets: Sequence[str], include: Sequence[str]) -> None:
+    """ConfigError, before the scan, when the report could not be written to `output` or would
+    overwrite a file the scan reads."""
+    folder = os.path.dirname(os.path.abspath(output))
+    if not os.path.isdir(folder):
+        raise ConfigError(f"-o {output}: the folder {folder} does not exist; create it first")
+    if not os.access(folder, os.W_OK | os.X_OK):
+        raise ConfigError(f"-o {output}: no permission to create files in {folder}")
+    refuse_scan_target(output, targets, include)
+
+
 def refuse_scan_target(output: str, targets: Sequence[str], include: Sequence[str]) -> None:
     """ConfigError when `output` is one of the files the scan reads: a target named directly,
     or a file under a target folder whose name the include patterns take."""

@@ -223,3 +223,27 @@ def test_max_file_size_flag(tmp_path, monkeypatch):
     assert "big.py:401:1: B307" in _cli(".", "--max-file-size", "3000").stdout
     wrong = _cli(".", "--max-file-size", "lots")
     assert wrong.exit_code == 2 and "'lots' is not a size" in wrong.stderr
+
+
+def test_report_that_cannot_be_written_is_one_error_line(tmp_path, monkeypatch):
+    (tmp_path / "app.py").write_text(BAD)
+    (tmp_path / "out.sarif").write_text("old\n")
+    monkeypatch.chdir(tmp_path)
+    missing = _cli("app.py", "-o", "no/such/folder/out.sarif")
+    assert missing.exit_code == 2
+    assert missing.stderr == (
+        "sarifbandit: error: -o no/such/folder/out.sarif: the folder "
+        f"{os.getcwd()}/no/such/folder does not exist; create it first\n"
+    )
+
+    def disk_full(source, destination):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr("sarifbandit.output.os.replace", disk_full)
+    full = _cli("app.py", "-o", "out.sarif")
+    assert full.exit_code == 2
+    assert full.stderr == (
+        "sarifbandit: error: -o out.sarif: cannot write the report: No space left on device\n"
+    )
+    assert (tmp_path / "out.sarif").read_text() == "old\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["app.py", "out.sarif"]
