@@ -215,3 +215,34 @@ def test_gitlab_report(report) -> None:
 def test_gitlab_ids_are_stable(report) -> None:
     first = [v["id"] for v in json.loads(render(report, "gitlab"))["vulnerabilities"]]
     assert first == [v["id"] for v in json.loads(render(report, "gitlab"))["vulnerabilities"]]
+
+
+@pytest.fixture(scope="module")
+def hostile(tmp_path_factory: pytest.TempPathFactory):
+    """Files whose names hold a tab, a newline and a byte that is not UTF-8."""
+    folder = tmp_path_factory.mktemp("hostile")
+    for name in ("tab\tnl\n.py", os.fsdecode(b"x\xff.py")):
+        (folder / name).write_text("eval(a)\n", encoding="utf-8")
+    return scan_tree(folder)
+
+
+@pytest.mark.parametrize("fmt", sorted(WRITERS))
+def test_hostile_file_names_never_break_a_writer(hostile, fmt: str) -> None:
+    out = render(hostile, fmt)
+    out.encode("utf-8")  # a UTF-8 stream takes it
+    if fmt in ("json", "gitlab", "sarif"):
+        json.loads(out)
+    if fmt == "sarif":
+        uris = {
+            physical["artifactLocation"]["uri"]
+            for r in json.loads(out)["runs"][0]["results"]
+            for physical in [r["locations"][0]["physicalLocation"]]
+        }
+        assert uris == {"tab%09nl%0A.py", "x%FF.py"}
+    elif fmt == "github":
+        assert "file=tab\tnl%0A.py," in out and "file=x\\xff.py," in out
+        assert len(out.splitlines()) == 2
+    elif fmt == "json":
+        assert {r["filename"] for r in json.loads(out)["results"]} == {"tab\tnl\n.py", "x\\xff.py"}
+    elif fmt == "text":
+        assert "x\\xff.py:1:1" in out and "tab\tnl\\x0a.py:1:1" in out

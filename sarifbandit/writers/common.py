@@ -4,7 +4,8 @@ the line range, the code window) and the results in the order a writer should pr
 from __future__ import annotations
 
 import os
-from typing import Dict, List, Optional
+import re
+from typing import Dict, List, Match, Optional
 
 from ..api import Report
 from ..model import Finding, Rule
@@ -62,3 +63,26 @@ def skipped(report: Report) -> Dict[str, str]:
         if note.level == "error" and note.path and note.path not in scanned:
             reasons.setdefault(note.path, note.message)
     return reasons
+
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def unicode_safe(text: str, backslash: str = "\\") -> str:
+    """`text` that a UTF-8 stream accepts: a file name's undecodable byte, which os.fsdecode
+    holds as a lone surrogate, becomes `\\xNN` (any other lone surrogate `\\uXXXX`)."""
+    if text.isascii():
+        return text
+
+    def escape(match: Match[str]) -> str:
+        code = ord(match.group())
+        if 0xDC80 <= code <= 0xDCFF:
+            return f"{backslash}x{code - 0xDC00:02x}"
+        return f"{backslash}u{code:04x}"
+
+    return _SURROGATE.sub(escape, text)
+
+
+def json_safe(text: str) -> str:
+    """unicode_safe for JSON text: the backslash it adds is itself escaped."""
+    return unicode_safe(text, "\\\\")

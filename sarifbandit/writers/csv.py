@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import csv
+import io
 from typing import IO, TYPE_CHECKING
 
 from ..api import Report
+from .common import ordered, unicode_safe
 from .json import result
 
 if TYPE_CHECKING:
@@ -30,11 +32,11 @@ COLUMNS = (
 def write(report: Report, stream: IO[str], options: "WriterOptions") -> None:
     """Quoted where needed by the csv module, so commas, quotes and newlines in file names and
     messages stay inside their cell."""
-    from .common import ordered
-
-    out = csv.DictWriter(stream, fieldnames=COLUMNS, extrasaction="ignore")
+    buffer = io.StringIO()
+    out = csv.DictWriter(buffer, fieldnames=COLUMNS, extrasaction="ignore")
     out.writeheader()
     for finding in ordered(report, options.aggregate):
         row = result(finding)
         row["issue_cwe"] = row["issue_cwe"]["link"]
         out.writerow(row)
+    stream.write(unicode_safe(buffer.getvalue()))

@@ -15,7 +15,7 @@ from typing import IO, TYPE_CHECKING, Any, Dict, List, Tuple
 from ..api import Report
 from ..errors import ConfigError
 from ..model import Finding
-from .common import absolute_path, cwe_link, cwe_of, line_range, ordered
+from .common import absolute_path, cwe_link, cwe_of, line_range, ordered, unicode_safe
 
 if TYPE_CHECKING:
     from . import WriterOptions
@@ -104,4 +104,4 @@ def write(report: Report, stream: IO[str], options: "WriterOptions") -> None:
     template = options.msg_template or DEFAULT_TEMPLATE
     check_template(template)
     for finding in ordered(report, options.aggregate):
-        stream.write(_render(template, tags(report, finding)) + "\n")
+        stream.write(unicode_safe(_render(template, tags(report, finding))) + "\n")

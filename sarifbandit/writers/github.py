@@ -12,7 +12,7 @@ from typing import IO, TYPE_CHECKING
 
 from ..api import Report
 from ..model import Finding, Rank
-from .common import ordered, rule_of
+from .common import ordered, rule_of, unicode_safe
 from .text import printable
 
 if TYPE_CHECKING:
@@ -44,7 +44,8 @@ def annotation(finding: Finding) -> str:
     if region.start_line != region.end_line:
         # GitHub ignores columns on annotations that span lines
         properties = [p for p in properties if p[0] not in ("col", "endColumn")]
-    props = ",".join(f"{key}={escape_property(printable(value))}" for key, value in properties)
+    # the runner decodes the escapes back, so a file name keeps its real characters
+    props = ",".join(f"{key}={escape_property(unicode_safe(value))}" for key, value in properties)
     message = (
         f"{printable(finding.message)} "
         f"(severity {finding.severity.name}, confidence {finding.confidence.name})"

@@ -15,7 +15,7 @@ from typing import IO, TYPE_CHECKING, Any, Dict, List
 from .. import __version__
 from ..api import Report
 from ..model import Finding, Rank
-from .common import cwe_link, cwe_of, ordered, rule_of, skipped
+from .common import cwe_link, cwe_of, json_safe, ordered, rule_of, skipped, unicode_safe
 from .sarif import INFORMATION_URI, help_uri
 
 if TYPE_CHECKING:
@@ -52,7 +52,7 @@ def vulnerability(finding: Finding, occurrence: int) -> Dict[str, Any]:
         [finding.rule_id, finding.path, fingerprints.get("sarifbandit/v1", ""), str(occurrence)]
     )
     item: Dict[str, Any] = {
-        "id": str(uuid.uuid5(_NAMESPACE, key)),
+        "id": str(uuid.uuid5(_NAMESPACE, unicode_safe(key))),
         "name": (rule.short if rule is not None else finding.message)[:255],
         "description": finding.message,
         "severity": SEVERITY[finding.severity],
@@ -103,5 +103,5 @@ def document(report: Report, options: "WriterOptions") -> Dict[str, Any]:
 
 
 def write(report: Report, stream: IO[str], options: "WriterOptions") -> None:
-    json.dump(document(report, options), stream, indent=2, ensure_ascii=False)
-    stream.write("\n")
+    text = json.dumps(document(report, options), indent=2, ensure_ascii=False)
+    stream.write(json_safe(text) + "\n")

@@ -9,7 +9,17 @@ from typing import IO, TYPE_CHECKING, Any, Dict, List
 
 from ..api import Report
 from ..model import Finding, Rank
-from .common import code_window, cwe_link, cwe_of, line_range, ordered, rule_of, skipped, test_name
+from .common import (
+    code_window,
+    cwe_link,
+    cwe_of,
+    json_safe,
+    line_range,
+    ordered,
+    rule_of,
+    skipped,
+    test_name,
+)
 from .sarif import help_uri
 
 if TYPE_CHECKING:
@@ -66,5 +76,5 @@ def document(report: Report, options: "WriterOptions") -> Dict[str, Any]:
 
 
 def write(report: Report, stream: IO[str], options: "WriterOptions") -> None:
-    json.dump(document(report, options), stream, indent=2, sort_keys=True, ensure_ascii=False)
-    stream.write("\n")
+    text = json.dumps(document(report, options), indent=2, sort_keys=True, ensure_ascii=False)
+    stream.write(json_safe(text) + "\n")

@@ -24,6 +24,7 @@ import sarif_om as om
 from ..api import Report
 from ..model import Finding, Notification, NotificationKind, Rank, Rule
 from ..registry import all_rules
+from .common import json_safe
 from .sarif_json import plain
 from .vcs import GitFacts, azure_pipeline, git_facts
 
@@ -263,7 +264,8 @@ class Locator:
             relative = real.relative_to(self.srcroot)
         except ValueError:
             return real.as_uri(), None
-        return quote(relative.as_posix(), safe="/"), SRCROOT
+        # bytes, so an undecodable byte of a file name is percent-encoded as itself
+        return quote(os.fsencode(relative.as_posix()), safe="/"), SRCROOT
 
 
 def source_base(root: Path, paths: Sequence[str]) -> Path:
@@ -536,14 +538,16 @@ def render(
     """The SARIF text, shrunk to fit GitHub's size limit: first without snippets and context,
     then with fewer (the least severe) results, each cut stated in a notification."""
     log = build(report, options, environ)
-    text = dumps(log)
+    text = json_safe(dumps(log))
     if _fits(text):
         return text
     limit = len(log.runs[0].results)
-    text = dumps(build(report, options, environ, with_snippets=False))
+    text = json_safe(dumps(build(report, options, environ, with_snippets=False)))
     while not _fits(text) and limit > 1:
         limit //= 2
-        text = dumps(build(report, options, environ, with_snippets=False, result_limit=limit))
+        text = json_safe(
+            dumps(build(report, options, environ, with_snippets=False, result_limit=limit))
+        )
     return text
 
 

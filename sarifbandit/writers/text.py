@@ -28,7 +28,8 @@ _INVISIBLE = frozenset(
 
 
 def printable(text: str) -> str:
-    """`text` with C0/C1 controls (except tab) and invisible format characters escaped."""
+    """`text` with C0/C1 controls (except tab) and invisible format characters escaped, and the
+    undecodable bytes of a file name (lone surrogates from os.fsdecode) shown as `\\xNN`."""
     if text.isprintable() and text.isascii():
         return text
     out = []
@@ -36,7 +37,9 @@ def printable(text: str) -> str:
         code = ord(char)
         if char == "\t":
             out.append(char)
-        elif code < 0x20 or 0x7F <= code < 0xA0 or code in _INVISIBLE:
+        elif 0xDC80 <= code <= 0xDCFF:
+            out.append(f"\\x{code - 0xDC00:02x}")
+        elif code < 0x20 or 0x7F <= code < 0xA0 or code in _INVISIBLE or 0xD800 <= code <= 0xDFFF:
             out.append(f"\\u{code:04x}" if code > 0xFF else f"\\x{code:02x}")
         else:
             out.append(char)
