@@ -344,7 +344,12 @@ def _result(
         rule_id=finding.rule_id,
         rule_index=index[finding.rule_id],
         level=LEVELS[finding.severity],
-        message=om.Message(text=finding.message, id=MESSAGE_ID, arguments=[_flagged(finding)]),
+        # GitHub rejects an empty message text
+        message=om.Message(
+            text=finding.message.strip() or finding.rule_id,
+            id=MESSAGE_ID,
+            arguments=[_flagged(finding)],
+        ),
         locations=[locator.location(finding.path, _region(finding, with_snippets), **extra)],
         partial_fingerprints=dict(finding.fingerprints) or None,
         suppressions=suppressions,
