@@ -250,10 +250,9 @@ def _ini_value(path: str, key: str, raw: str, kind: str) -> Any:
             return configparser.ConfigParser.BOOLEAN_STATES[word]
         raise ConfigError(f"{path}: [bandit] {key} = {raw!r}: write true or false")
     if kind == "int":
-        try:
-            return int(value)
-        except ValueError:
-            raise ConfigError(f"{path}: [bandit] {key} = {raw!r}: write a whole number") from None
+        if not value.isdigit():
+            raise ConfigError(f"{path}: [bandit] {key} = {raw!r}: write a whole number")
+        return int(value)
     if kind == "rank":
         word = _RANK_WORDS.get(value, value.lower())
         if word not in ("all", "low", "medium", "high"):
