@@ -7,11 +7,11 @@ import json
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
 
 from sarifbandit.baseline import load
 from sarifbandit.cli import main
 
+from .cli_runner import runner
 from .gitrepo import git, make_repo
 
 FIRST = """import os
@@ -49,7 +49,7 @@ def repo(tmp_path, monkeypatch):
 
 
 def _scan(*args: str):
-    return CliRunner().invoke(main, ["scan", *args])
+    return runner().invoke(main, ["scan", *args])
 
 
 def _states(sarif_text: str):

@@ -8,9 +8,10 @@ import re
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
 
 from sarifbandit.cli import main
+
+from .cli_runner import runner
 
 CODE = "import os\nos.system(cmd)\nassert ok\nexec(c)  # nosec B102\n"
 _LINE = re.compile(r"^(\S+?):(\d+):(\d+): (B\d{3}) ")
@@ -27,7 +28,7 @@ def project(tmp_path, monkeypatch):
 
 
 def _run(*args: str, stdin: str = ""):
-    return CliRunner().invoke(main, list(args), input=stdin)
+    return runner().invoke(main, list(args), input=stdin)
 
 
 def _found(output: str):
@@ -102,7 +103,7 @@ def test_stdin_with_a_file_name(project):
 
 def test_config_warnings_go_to_stderr_and_the_sarif_log(project):
     Path("b.yaml").write_text("skipz: [B101]\n")
-    result = CliRunner().invoke(main, ["scan", "app.py", "-c", "b.yaml", "-f", "sarif"])
+    result = runner().invoke(main, ["scan", "app.py", "-c", "b.yaml", "-f", "sarif"])
     assert "sarifbandit: warning: b.yaml: unknown key skipz, ignored; did you mean skips?" in (
         result.stderr
     )
@@ -125,7 +126,7 @@ def test_config_warnings_go_to_stderr_and_the_sarif_log(project):
 )
 def test_config_errors_exit_2_with_one_line(project, config, flags, message):
     Path("b.yaml").write_text(config)
-    result = CliRunner().invoke(main, ["scan", "app.py", "-c", "b.yaml", *flags])
+    result = runner().invoke(main, ["scan", "app.py", "-c", "b.yaml", *flags])
     assert result.exit_code == 2
     assert result.stderr.startswith("sarifbandit: error: ") and message in result.stderr
     assert result.stderr.count("\n") == 1 and "Traceback" not in result.output
@@ -146,7 +147,7 @@ def test_ini_file_supplies_flags(project):
 
 def test_no_targets_is_a_usage_error(project):
     result = _run("scan")
-    assert result.exit_code == 2 and "no targets" in result.output
+    assert result.exit_code == 2 and "no targets" in result.stderr
 
 
 def test_init_writes_a_config_bandit_style_scans_read(project):

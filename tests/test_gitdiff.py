@@ -7,11 +7,11 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
 
 from sarifbandit.cli import main
 from sarifbandit.gitdiff import parse_diff
 
+from .cli_runner import runner
 from .gitrepo import git, make_repo
 
 BEFORE = """import os
@@ -52,7 +52,7 @@ def repo(tmp_path, monkeypatch):
 
 
 def _findings(*args: str):
-    result = CliRunner().invoke(main, ["scan", *args])
+    result = runner().invoke(main, ["scan", *args])
     found = [
         tuple(line.split(":")[:2]) + (line.split(" ")[1],)
         for line in result.output.splitlines()
@@ -89,7 +89,7 @@ def test_nothing_changed_means_nothing_reported(repo):
 
 
 def test_a_bad_ref_and_no_repository_exit_2(repo, tmp_path_factory, monkeypatch):
-    result = CliRunner().invoke(main, ["scan", ".", "--diff", "no-such-branch"])
+    result = runner().invoke(main, ["scan", ".", "--diff", "no-such-branch"])
     assert result.exit_code == 2
     assert result.stderr == (
         "sarifbandit: error: --diff no-such-branch: git knows no commit named 'no-such-branch' "
@@ -99,7 +99,7 @@ def test_a_bad_ref_and_no_repository_exit_2(repo, tmp_path_factory, monkeypatch)
     (outside / "a.py").write_text("x = 1\n")
     monkeypatch.chdir(outside)
     monkeypatch.setenv("GIT_CEILING_DIRECTORIES", str(outside.parent))
-    result = CliRunner().invoke(main, ["scan", ".", "--diff", "HEAD"])
+    result = runner().invoke(main, ["scan", ".", "--diff", "HEAD"])
     assert result.exit_code == 2
     assert "is not inside a git repository" in result.stderr
 
