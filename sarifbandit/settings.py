@@ -182,15 +182,8 @@ def resolve(flags: Mapping[str, Any], given: Collection[str]) -> RunSettings:
     fmt, template = bandit_format(layers("fmt")), layers("msg_template")
     if template and fmt != "custom":
         raise ConfigError("--msg-template only applies to --format custom; add -f custom")
-    in_ini = "severity_level" in ini_values
-    level_count = int(flags.get("level_count") or 0)
-    severity_level = flags.get("severity_level")
-    if not level_count and "severity_level" not in given and in_ini:
-        severity_level = ini_values["severity_level"]
-    confidence_count = int(flags.get("confidence_count") or 0)
-    confidence_level = flags.get("confidence_level")
-    if not confidence_count and "confidence_level" not in given:
-        confidence_level = ini_values.get("confidence_level", confidence_level)
+    level_count, severity_level = _rank_flags(layers, "level_count", "severity_level")
+    confidence_count, confidence_level = _rank_flags(layers, "confidence_count", "confidence_level")
     root = Path.cwd()
     exclude = normalise_excludes(
         [
@@ -236,6 +229,15 @@ def resolve(flags: Mapping[str, Any], given: Collection[str]) -> RunSettings:
         category=flags.get("category"),
         sources=tuple(p for p in (ini_path, file.path) if p),
     )
+
+
+def _rank_flags(layers: _Layers, count_name: str, level_name: str) -> Tuple[int, Optional[str]]:
+    """A threshold's counted flag and named level; the INI's level applies only when the
+    command line gives neither."""
+    count = int(layers.flags.get(count_name) or 0)
+    if count:
+        return count, layers.flags.get(level_name)
+    return 0, layers(level_name)
 
 
 def _extra_config(flags: Mapping[str, Any]) -> Dict[str, Any]:
