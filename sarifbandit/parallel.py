@@ -166,7 +166,12 @@ def _scan_in_pools(
     while queue or later:
         if not queue:
             queue, later = later, []
-        failed = _pool_round(queue, config, jobs, keep)
+        try:
+            failed = _pool_round(queue, config, jobs, keep)
+        except _NoWorkers:  # a process limit or no memory to fork: the parent scans the rest
+            cache = ResultCache.for_config(config)
+            keep([_scan_one(target, config, cache) for batch in queue + later for target in batch])
+            return
         if not failed:
             queue = []
         elif len(failed) < len(queue):  # some finished: retry the rest, one file each
@@ -178,6 +183,10 @@ def _scan_in_pools(
         else:
             keep([_died(queue[0][0])])
             queue = []
+
+
+class _NoWorkers(Exception):
+    """No worker process could be started at all."""
 
 
 def _singles(batches: List[List[Target]]) -> List[List[Target]]:
@@ -201,6 +210,11 @@ def _pool_round(
             try:
                 futures[pool.submit(_scan_batch, batch)] = index
             except BrokenProcessPool:  # a worker died already; the rest cannot be queued
+                lost.update((i, b) for i, b in enumerate(batches) if i >= index)
+                break
+            except OSError as exc:  # fork refused; with no worker running, nothing was lost
+                if not futures:
+                    raise _NoWorkers() from exc
                 lost.update((i, b) for i, b in enumerate(batches) if i >= index)
                 break
         for future in as_completed(futures):

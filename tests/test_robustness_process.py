@@ -247,3 +247,20 @@ def test_report_that_cannot_be_written_is_one_error_line(tmp_path, monkeypatch):
     )
     assert (tmp_path / "out.sarif").read_text() == "old\n"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["app.py", "out.sarif"]
+
+
+def test_no_worker_process_can_start_so_the_parent_scans(tmp_path, monkeypatch):
+    from concurrent.futures import ProcessPoolExecutor
+
+    from sarifbandit import parallel
+
+    class ForkRefused(ProcessPoolExecutor):
+        def submit(self, *args, **kwargs):
+            raise OSError(11, "Resource temporarily unavailable")
+
+    monkeypatch.setattr(parallel, "ProcessPoolExecutor", ForkRefused)
+    for i in range(30):
+        (tmp_path / f"m{i:02}.py").write_text(BAD)
+    report = scan([str(tmp_path)], Config(jobs=2, use_cache=False), root=tmp_path)
+    assert report.complete and not report.notifications
+    assert [f.path for f in report.findings] == [f"m{i:02}.py" for i in range(30)]
