@@ -10,7 +10,7 @@ import fnmatch
 import os
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
-from typing import Callable, Dict, Iterable, Iterator, List, Optional, Sequence, Tuple
+from typing import Callable, Dict, Iterable, Iterator, List, Optional, Sequence, Tuple, Union
 
 #: folder names never scanned: version control, caches, tool environments, packaging output
 ALWAYS_SKIPPED = frozenset(
@@ -51,13 +51,22 @@ class Target:
     display: str
 
 
-def display_name(path: Path, root: Path) -> str:
+def display_name(path: Union[str, Path], root: Path) -> str:
     """Relative POSIX path under `root` when inside it (SARIF %SRCROOT%), else absolute."""
-    absolute = Path(os.path.abspath(path))
+    if os.sep == "/" and not os.path.altsep:
+        # string operations: called for every file and folder, where pathlib showed in profiles;
+        # abspath has normalised the path as pathlib would
+        absolute = os.path.abspath(path)
+        base = str(root)
+        if absolute == base:
+            return "."
+        prefix = base if base.endswith("/") else base + "/"
+        return absolute[len(prefix) :] if absolute.startswith(prefix) else absolute
+    absolute_path = Path(os.path.abspath(path))
     try:
-        return absolute.relative_to(root).as_posix()
+        return absolute_path.relative_to(root).as_posix()
     except ValueError:
-        return absolute.as_posix()
+        return absolute_path.as_posix()
 
 
 def _split_pattern(pattern: str) -> Tuple[str, bool]:
@@ -130,14 +139,14 @@ def normalise_excludes(patterns: Iterable[str], root: Path) -> Tuple[str, ...]:
     return tuple(dict.fromkeys(result))
 
 
-def _skipped_folder(folder: Path, name: str) -> bool:
+def _skipped_folder(folder: str, name: str) -> bool:
+    # os.path on strings: asked for every folder of the tree, where pathlib showed in profiles
     if name in ALWAYS_SKIPPED or any(fnmatch.fnmatchcase(name, g) for g in _SKIPPED_GLOBS):
         return True
-    child = folder / name
-    if (child / "pyvenv.cfg").is_file():  # a virtual environment, whatever its name
+    if os.path.isfile(os.path.join(folder, name, "pyvenv.cfg")):  # a virtual env, whatever its name
         return True
     if name in _BUILD_OUTPUT:
-        return any((folder / f).is_file() for f in _PROJECT_FILES)
+        return any(os.path.isfile(os.path.join(folder, f)) for f in _PROJECT_FILES)
     return False
 
 
@@ -192,7 +201,7 @@ def _included(name: str, display: str, include: Sequence[str]) -> bool:
     )
 
 
-def _walk(top: Path, follow_links: bool, enter: Callable[[Path], bool]) -> Iterator[Path]:
+def _walk(top: Path, follow_links: bool, enter: Callable[[str], bool]) -> Iterator[Path]:
     seen = set()
     for folder, dirs, files in os.walk(top, followlinks=follow_links):
         base = Path(folder)
@@ -202,6 +211,8 @@ def _walk(top: Path, follow_links: bool, enter: Callable[[Path], bool]) -> Itera
                 dirs[:] = []
                 continue
             seen.add(real)
-        dirs[:] = sorted(d for d in dirs if not _skipped_folder(base, d) and enter(base / d))
+        dirs[:] = sorted(
+            d for d in dirs if not _skipped_folder(folder, d) and enter(os.path.join(folder, d))
+        )
         for name in files:
             yield base / name
