@@ -194,10 +194,14 @@ def load(path: str) -> List[Entry]:
         raise ConfigError(f"--baseline {path}: cannot read: {exc.strerror or exc}") from None
     except (UnicodeDecodeError, json.JSONDecodeError) as exc:
         raise ConfigError(f"--baseline {path}: not a JSON report ({exc})") from None
-    if isinstance(data, dict) and isinstance(data.get("runs"), list):
-        return _from_sarif(data)
-    if isinstance(data, dict) and isinstance(data.get("results"), list):
-        return _from_bandit(data)
+    try:
+        if isinstance(data, dict) and isinstance(data.get("runs"), list):
+            return _from_sarif(data)
+        if isinstance(data, dict) and isinstance(data.get("results"), list):
+            return _from_bandit(data)
+    except (AttributeError, TypeError, ValueError) as exc:
+        # a hand-edited or truncated report: say so rather than show a traceback
+        raise ConfigError(f"--baseline {path}: a result is malformed ({exc})") from None
     raise ConfigError(
         f"--baseline {path}: neither SARIF (no 'runs') nor a Bandit JSON report (no 'results')"
     )

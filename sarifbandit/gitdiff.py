@@ -105,7 +105,9 @@ def changed_lines(ref: str, targets: Iterable[str]) -> ChangedLines:
             f"--diff {ref}: {os.path.abspath(folder)} is not inside a git repository"
         ) from None
     try:
-        _git(["rev-parse", "--verify", "--quiet", "--end-of-options", f"{ref}^{{commit}}"], folder)
+        verify = ["rev-parse", "--verify", "--quiet", "--end-of-options", f"{ref}^{{commit}}"]
+        # the commit id, not REF, goes to git diff: a REF such as '--output=x' stays a name
+        commit = _git(verify, folder).strip()
     except _GitFailed:
         raise ConfigError(
             f"--diff {ref}: git knows no commit named '{ref}' (fetch it, or check the spelling)"
@@ -120,7 +122,7 @@ def changed_lines(ref: str, targets: Iterable[str]) -> ChangedLines:
                 "-M",
                 "--src-prefix=a/",
                 "--dst-prefix=b/",
-                ref,
+                commit,
                 "--",
             ],
             str(top),

@@ -156,6 +156,12 @@ def test_bandit_json_baseline_is_read_with_its_dot_slash_paths(repo):
         (None, "--baseline {}: no such file"),
         ("{", "--baseline {}: not a JSON report"),
         ('{"x": 1}', "neither SARIF (no 'runs') nor a Bandit JSON report"),
+        ('{"results": ["B101"]}', "--baseline {}: a result is malformed"),
+        (
+            '{"runs": [{"results": [{"locations": [{"physicalLocation": {"region": '
+            '{"startLine": "x"}}}]}]}]}',
+            "--baseline {}: a result is malformed",
+        ),
     ],
 )
 def test_unusable_baselines_exit_2(repo, content, message):

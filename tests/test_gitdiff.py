@@ -118,3 +118,11 @@ def test_parse_diff_reads_hunks_quoted_names_and_deletions(tmp_path):
     )
     changed = parse_diff(text, tmp_path)
     assert changed == {str(tmp_path / "x.py"): {2, 3, 4, 12}, str(tmp_path / "café.py"): {1}}
+
+
+def test_a_ref_that_looks_like_an_option_is_only_a_name(repo):
+    result = runner().invoke(main, ["scan", ".", "--diff", "--output=written.txt"])
+    assert result.exit_code == 2 and "git knows no commit named '--output=written.txt'" in (
+        result.stderr
+    )
+    assert not Path("written.txt").exists()
