@@ -40,7 +40,8 @@ class Entry:
     fingerprint: Optional[str]
     #: the flagged line, whitespace-normalised ('' when unknown)
     code: str
-    last_line: int
+    #: the lines of the statement it belongs to
+    lines: Tuple[int, int]
     #: Bandit reports may anchor a finding on another line of the same statement
     from_bandit: bool = False
 
@@ -135,7 +136,7 @@ def _from_sarif(data: Mapping[str, Any]) -> List[Entry]:
             )
             first = _flagged_line(locations[0].get("physicalLocation", {}), start, snippet)
             fingerprint = (result.get("partialFingerprints") or {}).get(FINGERPRINT)
-            entries.append(Entry(finding, fingerprint, _normal(first), end))
+            entries.append(Entry(finding, fingerprint, _normal(first), (start, end)))
     return entries
 
 
@@ -155,7 +156,7 @@ def _from_bandit(data: Mapping[str, Any]) -> List[Entry]:
         rule_id = str(result.get("test_id", ""))
         path = _relative(str(result.get("filename", "")))
         line = int(result.get("line_number") or 1)
-        line_range = result.get("line_range") or [line]
+        line_range = [int(n) for n in result.get("line_range") or [line]]
         code = _code_lines(str(result.get("code") or ""))
         col = int(result.get("col_offset") or 0)
         end_col = int(result.get("end_col_offset") or col)
@@ -177,7 +178,13 @@ def _from_bandit(data: Mapping[str, Any]) -> List[Entry]:
             around = [code.get(n, "") for n in (line - 1, line, line + 1)]
             fingerprint = content_fingerprint(rule_id, path, around)
         entries.append(
-            Entry(finding, fingerprint, _normal(code.get(line, "")), max(line_range), True)
+            Entry(
+                finding,
+                fingerprint,
+                _normal(code.get(line, "")),
+                (min(line_range + [line]), max(line_range + [line])),
+                True,
+            )
         )
     return entries
 
@@ -240,7 +247,11 @@ def _pair(
 
 
 def _overlaps(finding: Finding, entry: Entry) -> bool:
-    return entry.finding.line <= finding.region.end_line and finding.line <= entry.last_line
+    """Whether the entry's statement and the finding's (its region, widened to the statement
+    its nosec lines name) share a line."""
+    first = min(finding.region.start_line, finding.nosec_lines[0] or finding.region.start_line)
+    last = max(finding.region.end_line, finding.nosec_lines[1])
+    return entry.lines[0] <= last and first <= entry.lines[1]
 
 
 def _pair_overlapping(

@@ -215,3 +215,14 @@ def test_a_baseline_from_the_repository_root_serves_a_scan_of_a_subfolder(repo, 
     result = _scan(".", "-f", "sarif", "-b", "../base.sarif")
     assert _states(result.stdout) == [("pkg/mod.py", 1, "B102", "unchanged")]
     assert result.exit_code == 0
+
+
+def test_a_bandit_entry_anchored_elsewhere_in_the_statement_still_matches(repo):
+    Path("tar.py").write_text(
+        'import subprocess\nsubprocess.run(\n    "/bin/tar xf *.tar",\n    shell=True,\n)\n'
+    )
+    entry = _bandit_result("B609", "./tar.py", 4, "4     shell=True,\n5 )\n")
+    entry["line_range"] = [2, 3, 4, 5]
+    Path("bandit.json").write_text(json.dumps({"results": [entry]}))
+    result = _scan("tar.py", "-t", "B609", "-f", "sarif", "-b", "bandit.json")
+    assert _states(result.stdout) == [("tar.py", 3, "B609", "unchanged")]
