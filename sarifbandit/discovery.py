@@ -9,6 +9,7 @@ from __future__ import annotations
 import fnmatch
 import os
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path, PurePosixPath
 from typing import Callable, Dict, Iterable, Iterator, List, Optional, Sequence, Tuple, Union
 
@@ -91,16 +92,25 @@ def _glob_matches(parts: Tuple[str, ...], pattern: str) -> bool:
     return False
 
 
+@lru_cache(maxsize=32)
+def _compiled(patterns: Tuple[str, ...]) -> List[Tuple[str, bool, bool, Tuple[str, ...]]]:
+    """(pattern, anchored, has a glob, its components) for each pattern: worked out once per
+    list, not for each of the thousands of paths it is tested against."""
+    compiled = []
+    for raw in patterns:
+        pattern, anchored = _split_pattern(raw)
+        if pattern:
+            has_glob = bool(_GLOB_CHARS & set(pattern))
+            compiled.append((pattern, anchored, has_glob, PurePosixPath(pattern).parts))
+    return compiled
+
+
 def is_excluded(display: str, patterns: Sequence[str]) -> bool:
     """Whether a path (as reports name it) matches an exclusion pattern: a name or glob without
     '/' matches any one path component; a path matches that run of components (from the root
     when it starts with './' or '/'); a glob with '/' matches the path or a leading folder."""
     parts = PurePosixPath(display).parts
-    for raw in patterns:
-        pattern, anchored = _split_pattern(raw)
-        if not pattern:
-            continue
-        has_glob = bool(_GLOB_CHARS & set(pattern))
+    for pattern, anchored, has_glob, wanted in _compiled(tuple(patterns)):
         if has_glob:
             if "/" in pattern or anchored:
                 if _glob_matches(parts, pattern):
@@ -108,9 +118,12 @@ def is_excluded(display: str, patterns: Sequence[str]) -> bool:
             elif any(fnmatch.fnmatchcase(p, pattern) for p in parts):
                 return True
             continue
-        wanted = PurePosixPath(pattern).parts
         if anchored:
             if tuple(parts[: len(wanted)]) == wanted:
+                return True
+            continue
+        if len(wanted) == 1:
+            if wanted[0] in parts:
                 return True
             continue
         for start in range(len(parts) - len(wanted) + 1):
