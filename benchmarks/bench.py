@@ -1,6 +1,6 @@
 """Time sarifbandit against Bandit 1.9.4 and against the parser itself, on real code.
 
-    python benchmarks/bench.py [--repeat 3] [--bandit PATH] [--bandit-stdlib]
+    python benchmarks/bench.py [--repeat 3] [--bandit PATH] [--bandit-stdlib] [--code DIR]
 
 Corpora: the Django 5.2.8 wheel (fetched with `pip download`, or taken from --wheel-dir) and the
 standard library of the Python running this script (site-packages left out). Bandit runs from
@@ -9,6 +9,8 @@ its own virtual environment, created with `pip install bandit==1.9.4` when --ban
 Every figure comes from one run of this script, measured back to back. The machine may be
 shared, so single-process figures are CPU seconds of the process tree (immune to waiting for a
 core), wall seconds are shown beside them, and with --repeat N each figure is the best of N.
+--code runs sarifbandit from a copy of its sources (e.g. `git archive HEAD`), so edits made to
+the working tree during the run cannot change what is measured or invalidate the cache.
 """
 
 from __future__ import annotations
@@ -31,6 +33,8 @@ from typing import Callable, Dict, List, Optional, Sequence
 
 DJANGO = "django==5.2.8"
 BANDIT = "bandit==1.9.4"
+#: environment of the measured processes (PYTHONPATH set by --code)
+_ENV = dict(os.environ)
 
 
 @dataclass
@@ -78,7 +82,7 @@ def measure(command: Sequence[str], cwd: Optional[Path] = None) -> Run:
     """Run `command`; CPU and the largest process from wait4, the tree's RSS sampled."""
     start = time.perf_counter()
     process = subprocess.Popen(
-        command, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True
+        command, cwd=cwd, env=_ENV, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True
     )
     peak = [0.0]
     done = threading.Event()
@@ -254,7 +258,12 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         "--bandit-stdlib", action="store_true", help="also time Bandit on the stdlib"
     )
     parser.add_argument("--repeat", type=int, default=1, help="best of N for each figure")
+    parser.add_argument("--code", type=Path, help="run sarifbandit from this source tree")
     args = parser.parse_args(argv)
+    if args.code:
+        code = str(args.code.resolve())
+        _ENV["PYTHONPATH"] = os.pathsep.join(filter(None, [code, _ENV.get("PYTHONPATH")]))
+        sys.path.insert(0, code)
     work = args.work.resolve()
     work.mkdir(parents=True, exist_ok=True)
     django = django_tree(work, args.wheel_dir)
