@@ -97,6 +97,7 @@ SCENARIOS: List[Tuple[str, Dict[str, str], List[str]]] = [
     ("profile shells", {"bandit.yaml": PROFILES}, ["-c", "bandit.yaml", "-p", "shells"]),
     ("profile nohash", {"bandit.yaml": PROFILES}, ["-c", "bandit.yaml", "-p", "nohash"]),
     ("generated config", {}, ["-c", "generated.yaml"]),
+    ("sarifbandit init config", {}, ["-c", "init.yaml"]),
 ]
 FLAG_SETS = [
     ["-ll"],
@@ -199,6 +200,8 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         shutil.copytree(args.source, project / "src")
         generator = Path(args.bandit).with_name("bandit-config-generator")
         subprocess.run([str(generator), "-o", str(project / "generated.yaml")], capture_output=True)
+        init = [sys.executable, "-m", "sarifbandit", "init", "-o", str(project / "init.yaml")]
+        subprocess.run(init, capture_output=True, check=True)
         (project / "none.ini").write_text("[nothing]\n")  # keeps Bandit from finding a .bandit
         (project / ".git").mkdir()  # pyproject discovery stops here
         plain_b = run_bandit(args.bandit, project, ["--ini", "none.ini"])
