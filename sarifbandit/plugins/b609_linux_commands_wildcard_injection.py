@@ -69,11 +69,22 @@ def _command_text(command: ast.expr) -> str:
     return ""
 
 
+_LISTED = "b609.listed"
+
+
 @RULE.check(ast.Call)
 def check(node: ast.Call, ctx: FileContext) -> Iterator[Optional[Finding]]:
     if not node.args:
         return
     qualname = ctx.qualname(node)
+    # both lists at once, built once per file: almost every call is in neither
+    listed = ctx.derived.get(_LISTED)
+    if listed is None:
+        listed = ctx.derived[_LISTED] = ctx.option_set(RULE, "shell") | ctx.option_set(
+            RULE, "subprocess"
+        )
+    if qualname not in listed:
+        return
     if qualname not in ctx.option_set(RULE, "shell"):
         # only a literal True (or "True") counts here, unlike the truthiness of B602
         if (
