@@ -330,11 +330,18 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
             f"sarifbandit scan {figures['scan']:.2f} s CPU = {ratio:.2f}x the floor "
             f"({figures['findings']:.0f} findings)"
         )
+        jobs = os.cpu_count() or 1
+        print(
+            f"  default jobs kept {default.cpu / default.wall:.2f} of {jobs} cores busy; "
+            f"-j 1 CPU / default wall = {one.cpu / default.wall:.2f}x"
+        )
         if bandit_run is not None:
             print(
                 f"  vs Bandit: -j 1 {bandit_run.cpu / one.cpu:.1f}x less CPU, "
                 f"{bandit_run.wall / one.wall:.1f}x faster wall; default jobs "
-                f"{bandit_run.wall / default.wall:.1f}x faster wall"
+                f"{bandit_run.wall / default.wall:.1f}x faster wall "
+                f"(Bandit CPU / default wall: {bandit_run.cpu / default.wall:.1f}x; "
+                f"with {jobs} free cores: {bandit_run.cpu / (default.cpu / jobs):.1f}x)"
             )
     print("\nLinearity (Django copies, -j 1, no cache):")
     base: Optional[float] = None
