@@ -149,15 +149,27 @@ def main() -> None:
     type=click.Path(dir_okay=False),
     help="Write the report to FILE instead of standard output.",
 )
-@click.option("-v", "--verbose", is_flag=True, help="Also list the files scanned and excluded.")
 @click.option(
-    "-q", "--quiet", "--silent", is_flag=True, help="Print nothing when there are no findings."
+    "-v",
+    "--verbose/--no-verbose",
+    default=False,
+    help="Also list the config files read, the files scanned and the exclusions (on stderr).",
 )
-@click.option("-d", "--debug", is_flag=True, help="Include tracebacks of internal errors.")
 @click.option(
-    "--ignore-nosec",
-    is_flag=True,
-    help="Report findings even where a # nosec comment suppresses them.",
+    "-q",
+    "--quiet/--no-quiet",
+    "--silent",
+    default=False,
+    help="Print nothing when there are no findings.",
+)
+@click.option(
+    "-d", "--debug/--no-debug", default=False, help="Include tracebacks of internal errors."
+)
+@click.option(
+    "--ignore-nosec/--no-ignore-nosec",
+    default=False,
+    help="Report findings even where a # nosec comment suppresses them. The --no- forms undo "
+    "a .bandit file's setting.",
 )
 @click.option(
     "-x",

@@ -194,3 +194,13 @@ def test_verbose_lists_config_scope_and_exclusions_on_stderr(project):
         "files in scope (2):\n  app.py\n  tests/test_a.py\n"
         "excluded (2):\n  mytestfile.py\n  pkg/\n"
     )
+
+
+def test_no_forms_undo_the_ini_booleans(project):
+    Path("n.ini").write_text("[bandit]\nignore-nosec = true\nquiet = yes\n")
+    assert ("app.py", 4, "B102") in _found(_run("scan", "app.py", "--ini", "n.ini").output)
+    result = _run("scan", "app.py", "--ini", "n.ini", "--no-ignore-nosec")
+    assert ("app.py", 4, "B102") not in _found(result.output)
+    Path("clean.py").write_text("x = 1\n")
+    assert _run("scan", "clean.py", "--ini", "n.ini").output == ""
+    assert "0 findings" in _run("scan", "clean.py", "--ini", "n.ini", "--no-quiet").output
