@@ -126,25 +126,16 @@ def test_fifo_named_like_a_module_does_not_block(tree: Path):
     assert _notes(direct) == {"pipe.py": ("not-a-file", "skipped: not a regular file")}
 
 
-def test_fifo_swapped_in_after_the_first_check_is_refused_on_the_descriptor(tmp_path: Path):
+def test_fifo_swapped_in_after_the_first_check_is_refused_on_the_descriptor(tmp_path, monkeypatch):
     fifo = tmp_path / "late.py"
     os.mkfifo(fifo)
-    real_stat = os.stat
-    calls = []
-
-    def stat_as_regular_file(path, *args, **kwargs):
-        calls.append(path)
-        return real_stat(tmp_path / "regular", *args, **kwargs)
-
     (tmp_path / "regular").write_text("x = 1\n")
-    original = filescan.os.stat
-    filescan.os.stat = stat_as_regular_file  # only the pre-open check is fooled
-    try:
-        with pytest.raises(filescan.SourceError) as caught:
-            filescan.read_bytes(str(fifo), 1000)
-    finally:
-        filescan.os.stat = original
-    assert caught.value.code == "not-a-file" and calls
+    real_stat = os.stat
+    # only the check before opening is fooled, as when the file is replaced right after it
+    monkeypatch.setattr(filescan.os, "stat", lambda path: real_stat(tmp_path / "regular"))
+    with pytest.raises(filescan.SourceError) as caught:
+        filescan.read_bytes(str(fifo), 1000)
+    assert caught.value.code == "not-a-file"
 
 
 def test_files_over_max_file_size_are_skipped(tree: Path):
