@@ -177,3 +177,24 @@ def test_terminal_output_escapes_control_and_bidi_characters(tmp_path, monkeypat
     assert "evil\\x1b[2J\\x07.py:1:1: B307" in out
     assert 'eval("\\x1b]0;owned\\x07")  # \\u202e }; nimda_si \\u2066 #' in out
     assert "broken\\x1b[31m.py:1: error: syntax error" in out
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="gitdiff.py runs git diff / ls-files without -c core.fsmonitor=false and "
+    "--no-textconv, so a scanned checkout's own .git/config runs commands under --diff",
+)
+def test_diff_mode_runs_no_command_from_the_scanned_repository_config(tmp_path, monkeypatch):
+    make_repo(tmp_path, {"app.py": "eval(x)\n"})
+    (tmp_path / "app.py").write_text("eval(x)\neval(y)\n")
+    (tmp_path / ".gitattributes").write_text("*.py diff=shown\n")
+    marker = tmp_path.parent / f"{tmp_path.name}-ran"
+    for key, command in (
+        ("core.fsmonitor", f"touch {marker}-fsmonitor; false"),
+        ("diff.shown.textconv", f"sh -c 'touch {marker}-textconv; cat \"$1\"' --"),
+    ):
+        git("-C", str(tmp_path), "config", key, command)
+    monkeypatch.chdir(tmp_path)
+    done = cli_runner().invoke(main, ["scan", "--no-cache", "--diff", "HEAD", "."])
+    assert done.exit_code == 1, done.output
+    assert sorted(p.name for p in tmp_path.parent.iterdir() if p.name.startswith(marker.name)) == []
