@@ -35,6 +35,9 @@ _COMPREHENSIONS = (ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.DictComp)
 #: the node types that open a scope of their own
 SCOPES = (ast.Module, ast.ClassDef, *_FUNCTIONS, *_COMPREHENSIONS)
 _LOOPS = (ast.For, ast.AsyncFor, ast.While)
+# pattern matching came in 3.10; on 3.9 these are empty tuples, so isinstance() never matches
+_MATCH_CAPTURES = tuple(getattr(ast, n) for n in ("MatchAs", "MatchStar") if hasattr(ast, n))
+_MATCH_MAPPINGS = tuple(getattr(ast, n) for n in ("MatchMapping",) if hasattr(ast, n))
 _NO_LOOPS: FrozenSet[int] = frozenset()
 
 
@@ -301,10 +304,10 @@ class ScopeFlow:
         elif isinstance(node, ast.ExceptHandler):
             if node.name:
                 self._bind(node.name, kind.EXCEPT, node, None, _start(node), loops)
-        elif isinstance(node, (ast.MatchAs, ast.MatchStar)):
+        elif isinstance(node, _MATCH_CAPTURES):
             if node.name:
                 self._bind(node.name, kind.MATCH, node, None, _end(node), loops)
-        elif isinstance(node, ast.MatchMapping):
+        elif isinstance(node, _MATCH_MAPPINGS):
             if node.rest:
                 self._bind(node.rest, kind.MATCH, node, None, _end(node), loops)
         elif isinstance(node, ast.Global):

@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import ast
+import sys
 import textwrap
 from typing import List, Tuple
+
+import pytest
 
 from sarifbandit.context import FileContext
 from sarifbandit.dataflow import BindingKind, DataFlow, dataflow
@@ -101,6 +104,7 @@ def test_unpacking_pairs_values_only_when_the_shapes_match() -> None:
     assert _reaching(code, "d", 4) == [(3, "assign", "")]
 
 
+@pytest.mark.skipif(sys.version_info < (3, 10), reason="match statements need Python 3.10")
 def test_every_kind_of_binding() -> None:
     code = """
     import os.path as osp, json
