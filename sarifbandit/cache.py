@@ -15,6 +15,7 @@ from __future__ import annotations
 import dataclasses
 import enum
 import hashlib
+import sys
 import io
 import os
 import pickle
@@ -96,7 +97,8 @@ def tool_stamp() -> str:
             code = getattr(check.function, "__code__", None)
             if code is not None:
                 files.add(Path(code.co_filename))
-    digest = hashlib.sha256(__version__.encode("utf-8"))
+    # the interpreter matters too: what parses (and how) depends on the Python version
+    digest = hashlib.sha256(f"{__version__}\0{sys.version}".encode("utf-8"))
     for path in sorted(files):
         try:
             info = path.stat()
