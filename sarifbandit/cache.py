@@ -15,11 +15,11 @@ from __future__ import annotations
 import dataclasses
 import enum
 import hashlib
-import sys
 import io
 import os
 import pickle
 import shutil
+import sys
 import tempfile
 from functools import lru_cache
 from pathlib import Path
