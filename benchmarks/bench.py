@@ -328,7 +328,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
             row(
                 "sarifbandit, one file edited",
                 edited,
-                f"+{edited.cpu - warm.cpu:.2f} s CPU over warm (a file costs {per_file:.3f} s)",
+                f"{edited.cpu - warm.cpu:+.2f} s CPU over warm (a file costs {per_file:.3f} s)",
             )
         )
         figures = in_process(root, repeat)
