@@ -20,10 +20,10 @@ import os
 import pickle
 import shutil
 import sys
-import tempfile
+import threading
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Dict, Optional, Tuple, Type
+from typing import Any, Dict, Optional, Set, Tuple, Type
 
 from . import __version__, filescan, model
 from .config import Config
@@ -141,6 +141,9 @@ class ResultCache:
         self.entries = self.root / _ENTRIES
         self._salt = f"{tool_stamp()}\0{config_key(config)}\0".encode("ascii")
         self._writable = True
+        # plain strings and a memory of made folders: store() runs once per file of a cold scan
+        self._folder = os.fspath(self.entries)
+        self._made: Set[str] = set()
         if not _ResultUnpickler.allowed:
             _ResultUnpickler.allowed = _result_classes()
 
@@ -158,8 +161,8 @@ class ResultCache:
         digest.update(data)
         return digest.hexdigest()
 
-    def _path(self, key: str) -> Path:
-        return self.entries / key[:2] / key[2:]
+    def _path(self, key: str) -> str:
+        return os.path.join(self._folder, key[:2], key[2:])
 
     def load(self, key: str) -> Optional["filescan.FileResult"]:
         """The stored result, or None when absent, unreadable, corrupt or of another shape."""
@@ -178,16 +181,20 @@ class ResultCache:
         """Write the entry atomically; a cache that cannot be written is given up silently."""
         if not self._writable:
             return
-        target = self._path(key)
+        folder = os.path.join(self._folder, key[:2])
         try:
-            if not target.parent.is_dir():
-                self._prepare(target.parent)
+            if folder not in self._made:
+                self._prepare(Path(folder))
+                self._made.add(folder)
             data = pickle.dumps(result, protocol=pickle.HIGHEST_PROTOCOL)
-            handle, temporary = tempfile.mkstemp(dir=target.parent, prefix=".tmp-")
+            # a name of this process and thread: no other writer uses it at the same time, and
+            # one left by a killed process whose pid came back is simply overwritten
+            writer = f"{os.getpid()}-{threading.get_ident()}"
+            temporary = os.path.join(folder, f".tmp-{writer}-{key[2:]}")
             try:
-                with os.fdopen(handle, "wb") as stream:
+                with open(temporary, "wb") as stream:
                     stream.write(data)
-                os.replace(temporary, target)
+                os.replace(temporary, os.path.join(folder, key[2:]))
             except BaseException:
                 _unlink(temporary)
                 raise
