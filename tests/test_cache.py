@@ -177,3 +177,36 @@ def test_parallel_and_single_process_reports_are_identical(tmp_path, cached):
     assert _facts(many) == _facts(one)
     assert [f.path for f in many.files] == [f.path for f in one.files] == sorted(files)
     assert seen[-1] == (40, 40) and [d for d, _ in seen] == sorted(d for d, _ in seen)
+
+
+def _scan_repeatedly(root: str, cache_dir: str) -> None:
+    for _ in range(3):
+        scan([root], Config(jobs=1, cache_dir=cache_dir), root=root)
+
+
+def test_concurrent_processes_share_one_cache(tmp_path):
+    import multiprocessing
+
+    root = _tree(tmp_path)
+    context = multiprocessing.get_context("fork")
+    runs = [
+        context.Process(target=_scan_repeatedly, args=(str(root), str(tmp_path / "cache")))
+        for _ in range(3)
+    ]
+    for run in runs:
+        run.start()
+    for run in runs:
+        run.join(60)
+    assert [run.exitcode for run in runs] == [0, 0, 0]
+    _, hits = _run(root, _config(tmp_path))
+    assert hits == sorted(FILES)
+    assert not [p for p in (tmp_path / "cache").rglob(".tmp-*")]
+
+
+def test_an_unusable_cache_directory_only_costs_the_cache(tmp_path):
+    root = _tree(tmp_path)
+    blocker = tmp_path / "not-a-dir"
+    blocker.write_text("a file where the cache should go")
+    report, hits = _run(root, Config(jobs=1, cache_dir=str(blocker)))
+    assert hits == [] and {"B602", "B307"} <= {f.rule_id for f in report.findings}
+    assert blocker.read_text() == "a file where the cache should go"
