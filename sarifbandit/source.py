@@ -135,6 +135,7 @@ _NEWER_SYNTAX: Tuple[Tuple[Tuple[int, int], str, "re.Pattern[str]", str], ...] =
 )
 #: how many lines around the error an f-string may reach (its fields may span lines)
 _FSTRING_REACH = 20
+_FSTRING_CHARS = 20_000
 
 
 def _newer_python_hint(message: str, text: str, line: Optional[int]) -> str:
@@ -159,7 +160,10 @@ def _newer_python_hint(message: str, text: str, line: Optional[int]) -> str:
         first = max(0, line - 1 - _FSTRING_REACH)
         window = "\n".join(lines[first : line + _FSTRING_REACH])
         error_end = sum(len(row) + 1 for row in lines[first:line])
-        if pep701_fstring(window, error_end):
+        # long lines: only the text near the error (the scan is linear, but 5 MB is still slow)
+        cut = max(0, error_end - _FSTRING_CHARS)
+        window = window[cut : error_end + _FSTRING_CHARS]
+        if pep701_fstring(window, error_end - cut):
             needed, what = (3, 12), "an f-string that only Python 3.12's grammar (PEP 701) allows"
     if needed is None:
         return ""
@@ -178,20 +182,27 @@ def pep701_fstring(text: str, last: Optional[int] = None) -> bool:
     """Whether `text` holds an f-string, starting before `last`, that Python 3.12 accepts but
     older Pythons refuse: a replacement field holding the f-string's own quote, a backslash, a
     comment, or a line break in a single-quoted f-string."""
+    resume = 0  # like a tokenizer, a string's inside is not searched for more strings: linear
     for match in _STRING_START.finditer(text, 0, len(text) if last is None else last):
+        if match.start() < resume:
+            continue
+        quote = match.group(2)
         if "f" not in match.group(1).lower():
+            resume = _plain_string_end(text, match.end(), quote, len(text)) or match.end()
             continue
-        pep701 = _fstring_end(text, match.end(), match.group(2))
-        if pep701 is None:
-            continue
-        if pep701[1] or pep701[0] != _plain_string_end(text, match.end(), match.group(2)):
+        pep701 = _fstring_end(text, match.end(), quote)
+        if pep701 is None:  # unterminated: it would take in all the rest
+            return False
+        if pep701[1] or pep701[0] != _plain_string_end(text, match.end(), quote, pep701[0]):
             return True
+        resume = pep701[0]
     return False
 
 
-def _plain_string_end(text: str, i: int, quote: str) -> Optional[int]:
-    """Where a string body starting at `i` ends by the pre-3.12 rules (f-strings included)."""
-    while i < len(text):
+def _plain_string_end(text: str, i: int, quote: str, stop: int) -> Optional[int]:
+    """Where a string body starting at `i` ends by the pre-3.12 rules (f-strings included);
+    None when it does not end before `stop`."""
+    while i < stop:
         if text.startswith(quote, i):
             return i + len(quote)
         char = text[i]
