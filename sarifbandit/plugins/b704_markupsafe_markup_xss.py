@@ -55,6 +55,7 @@ RULE = Rule(
 )
 
 _MARKUP = frozenset({"markupsafe.Markup", "flask.Markup"})
+_NAMES = "b704.names"
 
 
 @RULE.check(ast.Call)
@@ -62,9 +63,14 @@ def check(node: ast.Call, ctx: FileContext) -> Iterator[Optional[Finding]]:
     if not node.args or isinstance(node.args[0], ast.Constant):
         return
     qualname = ctx.qualname(node)
-    options = ctx.options(RULE)
-    if qualname not in _MARKUP and qualname not in (options.get("extend_markup_names") or []):
+    # the built-in and configured names as one set, made once per file: most calls are neither
+    names = ctx.derived.get(_NAMES)
+    if names is None:
+        extra = ctx.options(RULE).get("extend_markup_names") or []
+        names = ctx.derived[_NAMES] = _MARKUP | {n for n in extra if isinstance(n, str)}
+    if qualname not in names:
         return
+    options = ctx.options(RULE)
     text = node.args[0]
     allowed = options.get("allowed_calls") or []
     if allowed and isinstance(text, ast.Call) and ctx.qualname(text) in allowed:
