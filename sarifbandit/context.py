@@ -108,6 +108,9 @@ class FileContext:
         self.derived: Dict[str, Any] = {}
         #: the node the walk is dispatching; nosec looks over its line range
         self.current: ast.AST = tree
+        #: (rule id, line) -> content fingerprint: hashing the lines around a finding costs their
+        #: length, so thousands of findings on one long line would cost quadratic time
+        self._fingerprints: Dict[Tuple[str, int], str] = {}
 
     # -- imports and names -------------------------------------------------------------------
     def record_import(self, node: ast.AST) -> None:
@@ -215,11 +218,15 @@ class FileContext:
             end_col_offset=end_col,
             snippet="\n".join(flagged),
             context=source.window(line, end_line, self._context_lines),
-            fingerprints=(
-                ("sarifbandit/v1", content_fingerprint(rule.id, self.path, self._around(line))),
-            ),
+            fingerprints=(("sarifbandit/v1", self._fingerprint(rule.id, line)),),
             nosec_lines=(min(scope_start, line), max(scope_end, line)),
         )
 
-    def _around(self, line: int) -> List[str]:
-        return [self.source.line(n) for n in (line - 1, line, line + 1)]
+    def _fingerprint(self, rule_id: str, line: int) -> str:
+        value = self._fingerprints.get((rule_id, line))
+        if value is None:
+            around = [self.source.line(n) for n in (line - 1, line, line + 1)]
+            value = self._fingerprints[(rule_id, line)] = content_fingerprint(
+                rule_id, self.path, around
+            )
+        return value

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import bisect
 import io
 import re
 import sys
@@ -400,6 +401,28 @@ def comments(text: str) -> Dict[int, str]:
     return found
 
 
+#: for a non-ASCII line: the UTF-8 byte offset after each non-ASCII character, the running
+#: difference of UTF-16 units and UTF-8 bytes up to there, and the line's UTF-8 length
+_Shifts = Tuple[List[int], List[int], int]
+_NON_ASCII = re.compile(r"[^\x00-\x7f]")
+
+
+def _utf16_shifts(text: str) -> Optional[_Shifts]:
+    if text.isascii():
+        return None
+    ends: List[int] = []
+    extra: List[int] = []
+    wider = difference = 0  # UTF-8 bytes beyond one per character so far; UTF-16 minus UTF-8
+    for match in _NON_ASCII.finditer(text):
+        code = ord(match.group())
+        width = 2 if code < 0x800 else 3 if code < 0x10000 else 4
+        ends.append(match.start() + wider + width)
+        wider += width - 1
+        difference += (2 if code >= 0x10000 else 1) - width
+        extra.append(difference)
+    return ends, extra, len(text) + wider
+
+
 @dataclass
 class SourceFile:
     """A decoded file with its line index; computes UTF-16 columns and context windows."""
@@ -408,6 +431,8 @@ class SourceFile:
     data: bytes
     text: str
     lines: List[str] = field(init=False)
+    #: per line with findings: its column shifts (see utf16_column), None for an ASCII line
+    _shifts: Dict[int, Optional[_Shifts]] = field(init=False, default_factory=dict, repr=False)
 
     def __post_init__(self) -> None:
         self.lines = split_lines(self.text)
@@ -423,12 +448,19 @@ class SourceFile:
         return ""
 
     def utf16_column(self, line: int, byte_offset: int) -> int:
-        """ast's 0-based UTF-8 byte offset on `line` as a 1-based UTF-16 column (SARIF's unit)."""
-        text = self.line(line)
-        if text.isascii():
-            return min(byte_offset, len(text)) + 1
-        prefix = text.encode("utf-8")[:byte_offset].decode("utf-8", "ignore")
-        return len(prefix.encode("utf-16-le")) // 2 + 1
+        """ast's 0-based UTF-8 byte offset on `line` as a 1-based UTF-16 column (SARIF's unit).
+
+        The line is measured once, so thousands of findings on one long line cost a lookup each
+        rather than a pass over the line each."""
+        if line not in self._shifts:
+            self._shifts[line] = _utf16_shifts(self.line(line))
+        shifts = self._shifts[line]
+        if shifts is None:
+            return min(byte_offset, len(self.line(line))) + 1
+        ends, extra, size = shifts
+        byte_offset = min(byte_offset, size)
+        before = bisect.bisect_right(ends, byte_offset)
+        return byte_offset + (extra[before - 1] if before else 0) + 1
 
     def loc(self) -> int:
         """Bandit's lines-of-code count: non-blank lines that do not start with '#'."""
