@@ -5,7 +5,9 @@ Exit status: 0 nothing at or above the thresholds, 1 findings, 2 usage/config/in
 
 from __future__ import annotations
 
+import signal
 import sys
+import threading
 from contextlib import nullcontext
 from dataclasses import replace
 from pathlib import Path
@@ -56,12 +58,23 @@ class _BanditGroup(click.Group):
         return super().parse_args(ctx, args)
 
     def invoke(self, ctx: click.Context) -> Any:
-        # Ctrl-C: the workers are stopped and no partial report is left; 130 as shells report it
+        # Ctrl-C, or a CI job cancelled (SIGTERM): the workers are stopped and no partial report
+        # is left; 130 and 143 as shells report them
+        on_main_thread = threading.current_thread() is threading.main_thread()
+        previous = signal.signal(signal.SIGTERM, _terminated) if on_main_thread else None
         try:
             return super().invoke(ctx)
         except KeyboardInterrupt:
             click.echo("sarifbandit: interrupted", err=True)
             raise click.exceptions.Exit(130) from None
+        finally:
+            if on_main_thread:
+                signal.signal(signal.SIGTERM, previous)
+
+
+def _terminated(signum: int, frame: object) -> None:
+    # an exception, unlike the default action, runs the clean-ups on its way out
+    raise SystemExit(128 + signum)
 
 
 @click.group(cls=_BanditGroup, context_settings={"help_option_names": ["-h", "--help"]})

@@ -43,6 +43,8 @@ def default_jobs() -> int:
 def _init_worker(config: Config) -> None:
     # Ctrl-C reaches the whole process group; the parent decides, and stops the workers itself
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    # and stops them with SIGTERM, which the command line's handler (inherited) must not catch
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
     global _config, _cache
     _config = config
     _cache = ResultCache.for_config(config)

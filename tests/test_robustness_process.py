@@ -131,8 +131,22 @@ _SLOW_SCAN = textwrap.dedent(
 )
 
 
+def _group_is_gone(group: int) -> bool:
+    try:
+        os.killpg(group, 0)
+    except ProcessLookupError:
+        return True
+    return False
+
+
 @pytest.mark.parametrize("files, jobs", [(3, "1"), (40, "2")], ids=["serial", "pool"])
-def test_ctrl_c_stops_with_130_and_keeps_the_old_report(tmp_path, files, jobs):
+@pytest.mark.parametrize(
+    "stop, status, last_words",
+    [("ctrl-c", 130, "sarifbandit: interrupted"), ("sigterm", 143, None)],
+)
+def test_interrupted_scan_stops_keeps_the_old_report_and_leaves_no_process(
+    tmp_path, files, jobs, stop, status, last_words
+):
     project = tmp_path / "project"
     project.mkdir()
     for i in range(files):
@@ -156,13 +170,22 @@ def test_ctrl_c_stops_with_130_and_keeps_the_old_report(tmp_path, files, jobs):
             except subprocess.TimeoutExpired:
                 pass
         assert marker.exists(), process.communicate()
-        os.killpg(process.pid, signal.SIGINT)  # what Ctrl-C sends: the whole group
+        if stop == "ctrl-c":
+            os.killpg(process.pid, signal.SIGINT)  # what a terminal sends: the whole group
+        else:
+            os.kill(process.pid, signal.SIGTERM)  # a cancelled CI job: the main process
         out, err = process.communicate(timeout=60)
+        for _ in range(100):  # the workers were told to stop; give them a moment to go
+            if _group_is_gone(process.pid):
+                break
+            subprocess.run(["sleep", "0.1"])
+        assert _group_is_gone(process.pid), "a worker process outlived the scan"
     finally:
-        if process.poll() is None:
+        if not _group_is_gone(process.pid):
             os.killpg(process.pid, signal.SIGKILL)
-    assert process.returncode == 130, err
-    assert err.decode().strip().splitlines()[-1] == "sarifbandit: interrupted"
+    assert process.returncode == status, err
+    if last_words:
+        assert err.decode().strip().splitlines()[-1] == last_words
     assert b"Traceback" not in err
     assert report.read_text() == "the previous report\n"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["out.sarif", "project", "started"]
