@@ -332,8 +332,14 @@ def _parse(text: str, filename: str) -> ast.Module:
         raise SourceError(
             "syntax-error", f"syntax error: {msg}{hint}", exc.lineno, exc.offset
         ) from None
-    except (ValueError, MemoryError, OverflowError) as exc:
-        # ValueError: NUL bytes; MemoryError: nesting beyond the parser's own limits
+    except MemoryError:
+        # the parser's own stack (about 6,000 levels of nesting) ran out; 3.11 says nothing more
+        raise SourceError(
+            "parse-error",
+            f"cannot parse: nested too deeply for Python {sys.version_info[0]}."
+            f"{sys.version_info[1]}'s parser (its stack overflowed); Python cannot run it either",
+        ) from None
+    except (ValueError, OverflowError) as exc:
         raise SourceError("parse-error", f"cannot parse ({type(exc).__name__}): {exc}") from None
 
 

@@ -44,6 +44,8 @@ REFUSED = [
     ("unknown cookie", b"# -*- coding: bogus-enc -*-\nx = 1\n", "decode-error", None, "bogus-enc"),
     ("non-text codec", b"# coding: rot13\nx = 1\n", "decode-error", None, "rot13"),
     ("cookie mismatch", b"# coding: ascii\nx = '\xc3\xa9'\n", "decode-error", 2, "ascii"),
+    ("parser stack", b"x = " + b"-" * 100_000 + b"1\n", "parse-error", None, "nested too deeply"),
+    ("lambda chain", b"f = " + b"lambda: " * 5_000 + b"1\n", "parse-error", None, "too deeply"),
     ("UTF-16 BOM", "eval(x)\n".encode("utf-16"), "decode-error", None, "UTF-16 byte-order mark"),
     ("UTF-32 BOM", "eval(x)\n".encode("utf-32"), "decode-error", None, "UTF-32 byte-order mark"),
     ("binary garbage", bytes(range(256)) * 4, "decode-error", None, "cannot decode"),
