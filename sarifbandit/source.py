@@ -93,7 +93,7 @@ def _where(data: bytes, exc: UnicodeDecodeError) -> str:
 
 
 #: syntax a newer Python accepts, recognised on the line a SyntaxError points at:
-#: (first Python that parses it, what it is, the pattern, whether the message must also say so)
+#: (first Python that parses it, what it is, the pattern, a phrase the message must contain)
 _NEWER_SYNTAX: Tuple[Tuple[Tuple[int, int], str, "re.Pattern[str]", str], ...] = (
     ((3, 10), "a match statement", re.compile(r"^\s*(match|case)\s+[^=]*:\s*(#.*)?$"), ""),
     ((3, 11), "except*", re.compile(r"^\s*except\s*\*"), ""),
@@ -142,7 +142,8 @@ _FSTRING_CHARS = 20_000
 def _newer_python_hint(message: str, text: str, line: Optional[int]) -> str:
     """Name the Python that would parse the file when the error is newer syntax; '' otherwise.
 
-    Only constructs recognised on the line the parser stopped at count, so an ordinary syntax
+    Only constructs recognised on the line the parser stopped at count (for f-strings, which the
+    old tokenizer can split, also those starting up to 20 lines above), so an ordinary syntax
     error gets no hint."""
     if not line:
         return ""
