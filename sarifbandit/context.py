@@ -63,12 +63,20 @@ class _Qualnames(Dict[ast.AST, str]):
 
     def __missing__(self, call: ast.AST) -> str:
         func = getattr(call, "func", None)
-        if isinstance(func, (ast.Name, ast.Attribute)):
-            aliases = self._aliases
+        aliases = self._aliases
+        if isinstance(func, ast.Name):  # `f()`: one lookup, the same answer as _dotted's
+            target = aliases.get(func.id)
+            name = func.id if target is None else target
+        elif isinstance(func, ast.Attribute):
             if len(aliases) != self._checked:  # new aliases since the last look
                 self._checked = len(aliases)
                 self._dotted_keys = any("." in key for key in aliases)
-            name = _dotted(func, aliases, self._dotted_keys)
+            value = func.value
+            if isinstance(value, ast.Name) and not self._dotted_keys:  # `m.f()`, the next commonest
+                target = aliases.get(value.id)
+                name = f"{value.id if target is None else target}.{func.attr}"
+            else:
+                name = _dotted(func, aliases, self._dotted_keys)
         else:
             name = ""
         self[call] = name
