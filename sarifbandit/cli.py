@@ -242,6 +242,11 @@ def main() -> None:
     is_flag=True,
     help="Also report findings a # nosec suppressed, marked as suppressed.",
 )
+@click.option(
+    "--sarif-absolute-paths",
+    is_flag=True,
+    help="Write this machine's source root and working directory into SARIF (left out by default).",
+)
 @click.pass_context
 def scan_command(ctx: click.Context, **flags: Any) -> None:
     """Scan files and directories (`-` reads standard input)."""
@@ -290,6 +295,7 @@ def scan_command(ctx: click.Context, **flags: Any) -> None:
         verbose=run.verbose,
         msg_template=run.msg_template,
         aggregate=run.aggregate,
+        absolute_paths=run.absolute_paths,
     )
     if run.category:
         options = replace(options, category=run.category)

@@ -33,13 +33,37 @@ _NEUTRAL = (
     "diff.mnemonicPrefix=false",
     "-c",
     "diff.external=",
+    # the scanned checkout's own config must not run commands: no fsmonitor hook
+    "-c",
+    "core.fsmonitor=false",
 )
+
+
+def _filters_off(cwd: str) -> List[str]:
+    """`-c` settings that blank every filter driver the repository configures, so diffing the
+    work tree runs none of its clean/process commands (reading the config runs nothing)."""
+    done = subprocess.run(
+        ["git", *_NEUTRAL, "config", "--null", "--name-only", "--get-regexp", r"^filter\."],
+        cwd=cwd,
+        capture_output=True,
+        check=False,
+    )
+    names = {
+        key.rsplit(".", 1)[0]
+        for key in done.stdout.decode("utf-8", "surrogateescape").split("\0")
+        if key.count(".") >= 2
+    }
+    off: List[str] = []
+    for name in sorted(names):
+        for part in ("clean", "smudge", "process"):
+            off += ["-c", f"{name}.{part}="]
+    return off
 
 
 def _git(args: Sequence[str], cwd: str) -> str:
     try:
         done = subprocess.run(
-            ["git", *_NEUTRAL, *args],
+            ["git", *_NEUTRAL, *_filters_off(cwd), *args],
             cwd=cwd,
             capture_output=True,
             check=False,
@@ -119,6 +143,7 @@ def changed_lines(ref: str, targets: Iterable[str]) -> ChangedLines:
                 "-U0",
                 "--no-color",
                 "--no-ext-diff",
+                "--no-textconv",
                 "-M",
                 "--src-prefix=a/",
                 "--dst-prefix=b/",

@@ -58,6 +58,7 @@ class RunSettings:
     diff: Optional[str] = None
     stdin_filename: str = STDIN_NAME
     category: Optional[str] = None
+    absolute_paths: bool = False
     #: the config files that were read, for --verbose and messages
     sources: Tuple[str, ...] = ()
 
@@ -227,6 +228,7 @@ def resolve(flags: Mapping[str, Any], given: Collection[str]) -> RunSettings:
         diff=flags.get("diff"),
         stdin_filename=stdin_filename,
         category=flags.get("category"),
+        absolute_paths=bool(flags.get("sarif_absolute_paths")),
         sources=tuple(p for p in (ini_path, file.path) if p),
     )
 

@@ -141,16 +141,18 @@ def test_git_remote_credentials_never_appear(tmp_path, monkeypatch):
     assert provenance["repositoryUri"] == "https://example.com/o/r.git"
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="writers/sarif.py writes invocations[].workingDirectory and "
-    "originalUriBaseIds.%SRCROOT% as absolute file: URIs of this machine by default",
-)
 def test_no_absolute_machine_path_in_sarif_by_default(tmp_path, monkeypatch):
     (tmp_path / "app.py").write_text("eval(x)\n")
     monkeypatch.chdir(tmp_path)
     text = _sarif(tmp_path)
     assert str(tmp_path) not in text and os.path.realpath(tmp_path) not in text
+    asked = cli_runner().invoke(
+        main, ["scan", "--no-cache", "--sarif-absolute-paths", "-f", "sarif", "app.py"]
+    )
+    run = json.loads(asked.stdout)["runs"][0]
+    root = Path(os.path.realpath(tmp_path)).as_uri() + "/"
+    assert run["originalUriBaseIds"]["%SRCROOT%"]["uri"] == root
+    assert run["invocations"][0]["workingDirectory"]["uri"] == root
 
 
 def test_finding_uris_are_relative(tmp_path, monkeypatch):
@@ -179,19 +181,17 @@ def test_terminal_output_escapes_control_and_bidi_characters(tmp_path, monkeypat
     assert "broken\\x1b[31m.py:1: error: syntax error" in out
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="gitdiff.py runs git diff / ls-files without -c core.fsmonitor=false and "
-    "--no-textconv, so a scanned checkout's own .git/config runs commands under --diff",
-)
 def test_diff_mode_runs_no_command_from_the_scanned_repository_config(tmp_path, monkeypatch):
     make_repo(tmp_path, {"app.py": "eval(x)\n"})
     (tmp_path / "app.py").write_text("eval(x)\neval(y)\n")
     (tmp_path / ".gitattributes").write_text("*.py diff=shown\n")
     marker = tmp_path.parent / f"{tmp_path.name}-ran"
+    (tmp_path / ".gitattributes").write_text("*.py diff=shown filter=cleaned\n")
     for key, command in (
         ("core.fsmonitor", f"touch {marker}-fsmonitor; false"),
         ("diff.shown.textconv", f"sh -c 'touch {marker}-textconv; cat \"$1\"' --"),
+        ("filter.cleaned.clean", f"sh -c 'touch {marker}-clean; cat'"),
+        ("filter.cleaned.process", f"sh -c 'touch {marker}-process; cat'"),
     ):
         git("-C", str(tmp_path), "config", key, command)
     monkeypatch.chdir(tmp_path)

@@ -67,7 +67,7 @@ def report(repo: Path):
 
 @pytest.fixture(scope="module")
 def log(report) -> Dict[str, Any]:
-    return sarif_of(report, show_suppressed=True)
+    return sarif_of(report, show_suppressed=True, absolute_paths=True)
 
 
 def results_in(log: Dict[str, Any], name: str) -> List[Dict[str, Any]]:
@@ -194,7 +194,7 @@ def test_uris_stay_repository_relative_when_scanning_a_subfolder(repo: Path) -> 
 def test_uris_stay_relative_when_scanning_from_elsewhere(repo: Path, tmp_path: Path) -> None:
     # `cd /tmp && sarifbandit scan /path/to/project/src`: displayed paths are absolute
     elsewhere = scan([str(repo / "src")], Config(jobs=1), root=tmp_path)
-    run = sarif_of(elsewhere)["runs"][0]
+    run = sarif_of(elsewhere, absolute_paths=True)["runs"][0]
     uris = {physical(r)["artifactLocation"]["uri"] for r in run["results"]}
     assert "src/plain.py" in uris and all(u.startswith("src/") for u in uris)
     assert run["originalUriBaseIds"]["%SRCROOT%"]["uri"] == repo.resolve().as_uri() + "/"
@@ -210,6 +210,12 @@ def test_fingerprints(log: Dict[str, Any], repo: Path) -> None:
         prints = result["partialFingerprints"]
         assert prints["primaryLocationLineHash"] == line_hashes(data, [line])[line]
         assert len(prints["sarifbandit/v1"]) == 32
+
+
+def test_machine_paths_only_when_asked(report) -> None:
+    run = sarif_of(report)["runs"][0]
+    assert "uri" not in run["originalUriBaseIds"]["%SRCROOT%"]
+    assert "workingDirectory" not in run["invocations"][0]
 
 
 def test_notifications_have_locations(log: Dict[str, Any]) -> None:

@@ -22,6 +22,8 @@ class WriterOptions:
     aggregate: str = "file"
     #: include nosec-suppressed findings, marked with SARIF `suppressions`
     show_suppressed: bool = False
+    #: write the machine's absolute source root and working directory into SARIF
+    absolute_paths: bool = False
 
 
 Writer = Callable[[Report, IO[str], WriterOptions], None]

@@ -242,6 +242,8 @@ class Locator:
         self.scan_root = scan_root
         self.srcroot = srcroot
         self._uris: Dict[str, Tuple[str, Optional[str]]] = {}
+        #: whether some file lies outside %SRCROOT% and got an absolute file: URI
+        self.absolute = False
 
     def location(self, path: str, region: Optional[om.Region] = None, **extra) -> om.Location:
         return om.Location(
@@ -263,6 +265,7 @@ class Locator:
         try:
             relative = real.relative_to(self.srcroot)
         except ValueError:
+            self.absolute = True
             return real.as_uri(), None
         # bytes, so an undecodable byte of a file name is percent-encoded as itself
         return quote(os.fsencode(relative.as_posix()), safe="/"), SRCROOT
@@ -482,14 +485,22 @@ def build(
     locator = Locator(report.root, srcroot)
     execution = [n for n in notes if n.kind is NotificationKind.EXECUTION]
     configuration = [n for n in notes if n.kind is NotificationKind.CONFIGURATION]
+    results = [_result(f, index, locator, with_snippets) for f in findings]
+    execution_notes = [_notification(n, locator) for n in execution] or None
+    configuration_notes = [_notification(n, locator) for n in configuration] or None
+    # the machine's own paths stay out of the log unless asked for, or unless a file outside
+    # the source root already needs an absolute URI (GitHub then needs the working directory)
+    machine_paths = options.absolute_paths or locator.absolute
     invocation = om.Invocation(
         # a check that crashed lost findings: the analysis is incomplete
         execution_successful=not any(n.code == "check-error" for n in execution),
         start_time_utc=report.started.strftime("%Y-%m-%dT%H:%M:%S.%fZ"),
         end_time_utc=report.finished.strftime("%Y-%m-%dT%H:%M:%S.%fZ"),
-        working_directory=om.ArtifactLocation(uri=_directory_uri(report.root)),
-        tool_execution_notifications=[_notification(n, locator) for n in execution] or None,
-        tool_configuration_notifications=[_notification(n, locator) for n in configuration] or None,
+        working_directory=(
+            om.ArtifactLocation(uri=_directory_uri(report.root)) if machine_paths else None
+        ),
+        tool_execution_notifications=execution_notes,
+        tool_configuration_notifications=configuration_notes,
     )
     run = om.Run(
         tool=om.Tool(
@@ -507,11 +518,11 @@ def build(
         taxonomies=[taxonomy],
         original_uri_base_ids={
             SRCROOT: om.ArtifactLocation(
-                uri=_directory_uri(srcroot),
+                uri=_directory_uri(srcroot) if options.absolute_paths else None,
                 description=om.Message(text="The root of the scanned source tree."),
             )
         },
-        results=[_result(f, index, locator, with_snippets) for f in findings],
+        results=results,
         invocations=[invocation],
         column_kind="utf16CodeUnits",
         automation_details=automation,
