@@ -482,5 +482,7 @@ class SourceFile:
         size = max(size, 1)
         first = max(1, line - size // 2)
         count = (end_line - line + 1) + size - 1
-        last = min(len(self.lines), first + count - 1)
+        # the '' after a final line break is not a line of the file
+        lines = len(self.lines) - (1 if len(self.lines) > 1 and self.lines[-1] == "" else 0)
+        last = min(lines, first + count - 1)
         return tuple((n, self.lines[n - 1]) for n in range(first, last + 1))

@@ -185,13 +185,16 @@ def _check_failure(
     ctx: FileContext, check: str, node: ast.AST, exc: Exception, debug: bool
 ) -> Notification:
     line = getattr(node, "lineno", None)
+    offset = getattr(node, "col_offset", None)
+    # 1-based UTF-16, like every other notification and finding column
+    column = ctx.source.utf16_column(line, offset) if line and offset is not None else None
     return Notification(
         "error",
         f"check {check} failed on this node ({type(exc).__name__}: {exc}); "
         "its findings here are lost, the rest of the file was scanned",
         path=ctx.path,
         line=line,
-        column=getattr(node, "col_offset", None),
+        column=column,
         code="check-error",
         detail=traceback.format_exc() if debug else None,
     )

@@ -64,3 +64,8 @@ def test_utf16_columns_after_non_ascii_text():
 def test_loc_counts_code_lines_only():
     source = SourceFile.from_bytes("t.py", b"# comment\n\nx = 1\n  # indented comment\ny = 2\n")
     assert source.loc() == 2
+
+
+def test_context_window_stops_at_the_last_line():
+    source = SourceFile.from_bytes("t.py", b"a = 1\nb = 2\neval(b)\n")
+    assert source.window(3, 3, 3) == ((2, "b = 2"), (3, "eval(b)"))

@@ -5,6 +5,8 @@ from __future__ import annotations
 import ast
 import sys
 
+import pytest
+
 from sarifbandit.config import Config
 from sarifbandit.filescan import scan_bytes
 from sarifbandit.model import LOW, Rule
@@ -21,7 +23,9 @@ def test_sixty_thousand_term_expression_is_scanned():
         assert note.code == "parse-error" and "Python 3.11 parses it" in note.message
 
 
-def test_a_raising_check_is_a_notification(monkeypatch):
+@pytest.fixture()
+def exploding(monkeypatch):
+    """The catalogue plus a rule whose check raises on every call; yields its id."""
     from sarifbandit import registry
 
     broken = Rule("X999", "broken", LOW, LOW, 1, "Breaks.", "## What it does\nBreaks.")
@@ -34,11 +38,20 @@ def test_a_raising_check_is_a_notification(monkeypatch):
     rules = registry.all_rules() + (broken,)
     monkeypatch.setattr(registry, "all_rules", lambda: rules)
     registry.dispatch_table.cache_clear()
-    try:
-        selected = frozenset(r.id for r in rules)
-        result = scan_bytes(b"eval(x)\n", "t.py", Config(selected=selected, jobs=1))
-    finally:
-        registry.dispatch_table.cache_clear()
+    yield broken.id
+    registry.dispatch_table.cache_clear()
+
+
+def test_a_raising_check_is_a_notification(exploding):
+    selected = frozenset({"B307", exploding})
+    result = scan_bytes(b"eval(x)\n", "t.py", Config(selected=selected, jobs=1))
     assert [(f.line, f.rule_id) for f in result.findings] == [(1, "B307")]
     (note,) = [n for n in result.notifications if n.code == "check-error"]
     assert "explode" in note.message and "boom" in note.message and note.line == 1
+
+
+def test_check_failure_column_is_one_based(exploding):
+    config = Config(selected=frozenset({exploding}), jobs=1)
+    result = scan_bytes("s = 'é'; f(x)\n".encode(), "t.py", config)
+    (note,) = [n for n in result.notifications if n.code == "check-error"]
+    assert (note.line, note.column) == (1, 10)
