@@ -343,6 +343,9 @@ _LIST_KEYS = ("subprocess", "shell", "no_shell")
 @register((ast.Call,), FAMILY)
 def check_process_call(node: ast.Call, ctx: FileContext) -> Iterator[Optional[Finding]]:
     qualname = ctx.qualname(node)
+    # without keywords there is no shell=: an unlisted call is left before anything else
+    if not node.keywords and qualname not in (ctx.derived.get(_LISTED) or _listed(ctx)):
+        return
     shell = _shell_argument(node)
     if shell is None and qualname not in _listed(ctx):
         return
