@@ -4,6 +4,7 @@ the fast paths checks use (name-limited call checks, option sets) give the same 
 from __future__ import annotations
 
 import ast
+import sys
 import textwrap
 
 from sarifbandit.context import FileContext
@@ -21,11 +22,16 @@ CODE = textwrap.dedent(
         async def g(self):
             async with h() as y:
                 await y
-    match p:
-        case {"a": 1, **rest}: pass
-        case [1, *others] if others: pass
     """
 )
+if sys.version_info >= (3, 10):  # pattern nodes exist only where the parser knows `match`
+    CODE += textwrap.dedent(
+        """
+        match p:
+            case {"a": 1, **rest}: pass
+            case [1, *others] if others: pass
+        """
+    )
 
 
 def _reference(tree: ast.AST, skip: tuple) -> list:
