@@ -13,6 +13,8 @@ from sarifbandit.context import FileContext
 from sarifbandit.dataflow import BindingKind, DataFlow, dataflow
 from sarifbandit.source import SourceFile, parse
 
+from .tooling import parseable_chain
+
 
 def _flow(code: str) -> Tuple[ast.Module, DataFlow]:
     text = textwrap.dedent(code)
@@ -238,7 +240,7 @@ def test_uses_follow_a_binding_forward_into_nested_scopes() -> None:
 
 
 def test_a_huge_expression_does_not_overflow() -> None:
-    terms = " + ".join(["'x'"] * 10_000)
+    terms = " + ".join(["'x'"] * parseable_chain(10_000))
     code = f"s = {terms}\nuse(s)\n"
     tree, flow = _flow(code)
     (binding,) = flow.reaching(_use(tree, "s", 2))

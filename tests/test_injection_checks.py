@@ -10,6 +10,8 @@ from sarifbandit import Config
 from sarifbandit.config import merge_options, select
 from sarifbandit.filescan import scan_bytes
 
+from .tooling import parseable_chain
+
 
 def _scan(code: str, tests: List[str], blocks: Mapping[str, Any] = {}) -> List[Tuple[Any, ...]]:
     config = Config(selected=select(tests, []), options=merge_options(blocks), jobs=1)
@@ -57,7 +59,9 @@ def test_b608_messages_say_where_the_query_goes() -> None:
 
 
 def test_b608_handles_a_60000_term_concatenation() -> None:
-    terms = " + ".join(["'select * from t where a = '", "name"] + ["'y'"] * 60_000)
+    terms = " + ".join(
+        ["'select * from t where a = '", "name"] + ["'y'"] * (parseable_chain(60_002) - 2)
+    )
     code = f"sql = {terms}\n"
     # the other literals only see the ones after them, none of which looks like SQL
     assert _scan(code, ["B608"]) == [(1, 7, "B608", "MEDIUM", "LOW")]

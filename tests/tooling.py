@@ -3,6 +3,8 @@ on PATH, and zizmor's audit."""
 
 from __future__ import annotations
 
+import ast
+import functools
 import os
 import shutil
 import subprocess
@@ -48,3 +50,25 @@ def assert_zizmor_clean(*paths: Union[str, Path], cwd: Path) -> None:
     )
     assert done.returncode == 0, done.stdout + done.stderr
     assert "No findings to report" in done.stdout
+
+
+@functools.lru_cache(maxsize=None)
+def parseable_chain(wanted: int) -> int:
+    """`wanted`, or fewer where this Python's parser refuses a `wanted`-term `+` chain (3.12 takes
+    about 3,000, 3.13 about 10,000): the longest chain a test of deep trees can use here. Still far
+    beyond the recursion limit of 1,000 that a recursive visitor would hit."""
+
+    def parses(terms: int) -> bool:
+        try:
+            ast.parse(" + ".join(["x"] * terms))
+        except (RecursionError, SyntaxError, MemoryError):
+            return False
+        return True
+
+    if parses(wanted):
+        return wanted
+    low, high = 1, wanted - 1
+    while low < high:
+        middle = (low + high + 1) // 2
+        low, high = (middle, high) if parses(middle) else (low, middle - 1)
+    return low
