@@ -6,7 +6,7 @@ import shelve  # expect: B403
 import jsonpickle
 import jsonpickle.unpickler
 import pandas as pd
-from pickle import loads, Unpickler as U  # expect: B403, B403
+from pickle import loads, Unpickler as U  # expect: B403
 from jsonpickle.unpickler import decode as jp_decode
 
 pickle.loads(blob)  # expect: B301

@@ -1,6 +1,6 @@
 import hashlib
 import Crypto.Hash.MD4  # expect: B413
-from Crypto.Hash import MD5, SHA  # expect: B413, B413
+from Crypto.Hash import MD5, SHA  # expect: B413
 from Cryptodome.Hash import MD2 as CMD2
 from Cryptodome.Hash import SHA256
 from cryptography.hazmat.primitives import hashes

@@ -1,4 +1,4 @@
-from Crypto.Cipher import ARC4, DES, XOR  # expect: B413, B413, B413
+from Crypto.Cipher import ARC4, DES, XOR  # expect: B413
 from Cryptodome.Cipher import AES, ARC2, Blowfish
 from cryptography.hazmat.primitives.ciphers import algorithms
 from cryptography.hazmat.primitives.ciphers.algorithms import TripleDES as TDES

@@ -1,6 +1,6 @@
 import xml.etree.cElementTree as cET  # expect: B405
 from xml.etree import cElementTree  # expect: B405
-from xml.etree.cElementTree import fromstring as fs, parse  # expect: B405, B405
+from xml.etree.cElementTree import fromstring as fs, parse  # expect: B405
 
 cET.parse(path)  # expect: B313
 cET.iterparse(path)  # expect: B313

@@ -2,7 +2,7 @@ import defusedxml.ElementTree as SafeET
 import xml.etree.ElementTree  # expect: B405
 import xml.etree.ElementTree as ET  # expect: B405
 from xml.etree import ElementTree  # expect: B405
-from xml.etree.ElementTree import XMLParser, iterparse  # expect: B405, B405
+from xml.etree.ElementTree import XMLParser, iterparse  # expect: B405
 
 ET.parse(path)  # expect: B314
 ET.fromstring(text)  # expect: B314

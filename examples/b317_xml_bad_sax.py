@@ -1,7 +1,7 @@
 import defusedxml.sax
 import xml.sax  # expect: B406
 import xml.sax as sax  # expect: B406
-from xml.sax import make_parser, parseString  # expect: B406, B406
+from xml.sax import make_parser, parseString  # expect: B406
 from xml.sax.saxutils import escape  # expect: B406
 
 xml.sax.parse(path, handler)  # expect: B317

@@ -1,5 +1,5 @@
 import ftplib  # expect: B402
-from ftplib import FTP, FTP_TLS  # expect: B402, B402
+from ftplib import FTP, FTP_TLS  # expect: B402
 
 ftplib.FTP(host)  # expect: B321
 FTP(host)  # expect: B321

@@ -8,7 +8,7 @@ import shelve  # expect: B403
 import pickletools  # expect: B403
 import subprocess, pickle  # expect: B404, B403
 import json, shelve, dill  # expect: B403, B403
-from pickle import loads, dumps  # expect: B403, B403
+from pickle import loads, dumps  # expect: B403
 from . import pickle  # expect: B403
 from .pickle import helper  # expect: B403
 from ..dill import settings  # expect: B403

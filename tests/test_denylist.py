@@ -39,6 +39,19 @@ def test_each_alias_of_one_statement_is_reported_at_the_alias() -> None:
         assert sorted(found) == [(1, 1, "B403"), (1, 1, "B404")]
 
 
+def test_aliases_of_one_module_share_one_finding_at_the_first() -> None:
+    code = "from subprocess import (\n    PIPE,\n    Popen as P,\n)\nimport pickle, dill\n"
+    config = Config(selected=select([], []), jobs=1)
+    (b404, pickle, dill) = scan_bytes(code.encode(), "t.py", config).findings
+    assert (b404.rule_id, b404.line) == ("B404", 2 if ALIAS_LOCATIONS else 1)
+    assert b404.message.startswith("subprocess.PIPE, subprocess.Popen imported: ")
+    # dill and pickle are two modules of one id: two findings
+    assert [(f.rule_id, f.message.split()[0]) for f in (pickle, dill)] == [
+        ("B403", "pickle"),
+        ("B403", "dill"),
+    ]
+
+
 def test_multi_line_from_import_points_at_each_alias() -> None:
     code = """\
     from xml.etree import (

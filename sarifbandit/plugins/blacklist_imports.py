@@ -4,14 +4,14 @@ An imported dotted name (`m` for `import m`, `m.n` for `from m import n`, the re
 dropped) is reported when it starts with a prefix of an entry, so `import pickletools` is B403
 as in Bandit. Each alias of a statement is matched on its own: `import subprocess, pickle`
 reports B404 and B403, where Bandit reports only the first. An alias gets at most one id, the
-lowest that matches. `__import__("m")`, importlib loaders and calls named exactly like an entry
+lowest that matches, and aliases of one deny-listed module share one finding. `__import__("m")`, importlib loaders and calls named exactly like an entry
 are matched by the call matcher in blacklist_calls.
 """
 
 from __future__ import annotations
 
 import ast
-from typing import Iterator, Optional, Tuple
+from typing import Dict, Iterator, List, Optional, Tuple
 
 from ..context import FileContext
 from ..model import HIGH, LOW, Finding, Rule, register
@@ -212,14 +212,21 @@ IMPORTS: Tuple[DenyEntry, ...] = (
 
 RULES: Tuple[Rule, ...] = tuple(deny_rule(entry, FAMILY_IMPORT) for entry in IMPORTS)
 _HITS = tuple(zip(RULES, IMPORTS))
+_BY_ID = {rule.id: (rule, entry) for rule, entry in _HITS}
 
 
 @register([ast.Import, ast.ImportFrom], RULES)
 def check(node: ast.AST, ctx: FileContext) -> Iterator[Optional[Finding]]:
+    # one finding per deny-listed module a statement imports, at its first alias:
+    # `from subprocess import Popen, run` is one B404, `import pickle, telnetlib` is B403 and B401
+    found: Dict[Tuple[str, str], Tuple[ast.AST, List[str]]] = {}
     for where, name in imported_names(node):
         hit = first_prefix_match(name, _HITS)
         if hit is not None:
-            rule, entry = hit
-            yield ctx.finding(
-                rule, where, f"{name} imported: {entry.short_reason}", confidence=HIGH
-            )
+            module = next(prefix for prefix in hit[1].names if name.startswith(prefix))
+            found.setdefault((hit[0].id, module), (where, []))[1].append(name)
+    for (rule_id, _), (where, names) in found.items():
+        rule, entry = _BY_ID[rule_id]
+        yield ctx.finding(
+            rule, where, f"{', '.join(names)} imported: {entry.short_reason}", confidence=HIGH
+        )
