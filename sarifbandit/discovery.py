@@ -11,7 +11,18 @@ import os
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path, PurePosixPath
-from typing import Callable, Dict, Iterable, Iterator, List, Optional, Sequence, Tuple, Union
+from typing import (
+    Callable,
+    Dict,
+    FrozenSet,
+    Iterable,
+    Iterator,
+    List,
+    Optional,
+    Sequence,
+    Tuple,
+    Union,
+)
 
 #: folder names never scanned: version control, caches, tool environments, packaging output
 ALWAYS_SKIPPED = frozenset(
@@ -92,25 +103,49 @@ def _glob_matches(parts: Tuple[str, ...], pattern: str) -> bool:
     return False
 
 
+@dataclass(frozen=True)
+class _Patterns:
+    """An exclusion list worked out once, not for each of the thousands of paths it is tested
+    against: plain component names (most patterns) as a set, the rest as (pattern, anchored,
+    has a glob, its components)."""
+
+    names: FrozenSet[str]
+    others: Tuple[Tuple[str, bool, bool, Tuple[str, ...]], ...]
+
+
 @lru_cache(maxsize=32)
-def _compiled(patterns: Tuple[str, ...]) -> List[Tuple[str, bool, bool, Tuple[str, ...]]]:
-    """(pattern, anchored, has a glob, its components) for each pattern: worked out once per
-    list, not for each of the thousands of paths it is tested against."""
-    compiled = []
+def _compiled(patterns: Tuple[str, ...]) -> _Patterns:
+    names, others = set(), []
     for raw in patterns:
         pattern, anchored = _split_pattern(raw)
-        if pattern:
-            has_glob = bool(_GLOB_CHARS & set(pattern))
-            compiled.append((pattern, anchored, has_glob, PurePosixPath(pattern).parts))
-    return compiled
+        if not pattern:
+            continue
+        has_glob = bool(_GLOB_CHARS & set(pattern))
+        wanted = PurePosixPath(pattern).parts
+        if not has_glob and not anchored and len(wanted) == 1:
+            names.add(wanted[0])
+        else:
+            others.append((pattern, anchored, has_glob, wanted))
+    return _Patterns(frozenset(names), tuple(others))
+
+
+def _parts(display: str) -> Tuple[str, ...]:
+    """PurePosixPath(display).parts for the normalised paths reports use, without pathlib."""
+    parts = tuple(part for part in display.split("/") if part and part != ".")
+    return ("/", *parts) if display.startswith("/") else parts
 
 
 def is_excluded(display: str, patterns: Sequence[str]) -> bool:
     """Whether a path (as reports name it) matches an exclusion pattern: a name or glob without
     '/' matches any one path component; a path matches that run of components (from the root
     when it starts with './' or '/'); a glob with '/' matches the path or a leading folder."""
-    parts = PurePosixPath(display).parts
-    for pattern, anchored, has_glob, wanted in _compiled(tuple(patterns)):
+    compiled = _compiled(tuple(patterns))
+    if not compiled.names and not compiled.others:
+        return False
+    parts = _parts(display)
+    if not compiled.names.isdisjoint(parts):
+        return True
+    for pattern, anchored, has_glob, wanted in compiled.others:
         if has_glob:
             if "/" in pattern or anchored:
                 if _glob_matches(parts, pattern):
@@ -120,10 +155,6 @@ def is_excluded(display: str, patterns: Sequence[str]) -> bool:
             continue
         if anchored:
             if tuple(parts[: len(wanted)]) == wanted:
-                return True
-            continue
-        if len(wanted) == 1:
-            if wanted[0] in parts:
                 return True
             continue
         for start in range(len(parts) - len(wanted) + 1):
@@ -152,15 +183,12 @@ def normalise_excludes(patterns: Iterable[str], root: Path) -> Tuple[str, ...]:
     return tuple(dict.fromkeys(result))
 
 
-def _skipped_folder(folder: str, name: str) -> bool:
-    # os.path on strings: asked for every folder of the tree, where pathlib showed in profiles
+def _skipped_folder(name: str, files: List[str]) -> bool:
+    """Whether the folder `name` inside a folder holding `files` is never scanned. (A virtual
+    env under any name is recognised on entering it, by its pyvenv.cfg.)"""
     if name in ALWAYS_SKIPPED or any(fnmatch.fnmatchcase(name, g) for g in _SKIPPED_GLOBS):
         return True
-    if os.path.isfile(os.path.join(folder, name, "pyvenv.cfg")):  # a virtual env, whatever its name
-        return True
-    if name in _BUILD_OUTPUT:
-        return any(os.path.isfile(os.path.join(folder, f)) for f in _PROJECT_FILES)
-    return False
+    return name in _BUILD_OUTPUT and any(f in files for f in _PROJECT_FILES)
 
 
 def discover(
@@ -185,17 +213,25 @@ def discover(
             return False
         return True
 
+    # globs without '/' look at the name alone, so most files are left before naming them
+    by_name = tuple(glob for glob in include if "/" not in glob)
+    by_path = tuple(glob.removeprefix("./") for glob in include if "/" in glob)
     for raw in targets:
         target = Path(raw)
         if target.is_dir():
             # an excluded folder is not entered: everything below it would be excluded too
             walk = _walk(
-                target, follow_links, lambda folder: keep(display_name(folder, root) + "/")
+                str(target), follow_links, lambda folder: keep(display_name(folder, root) + "/")
             )
-            for path in walk:
+            for folder, name in walk:
+                named = any(fnmatch.fnmatchcase(name, glob) for glob in by_name)
+                if not named and not by_path:
+                    continue
+                path = os.path.join(folder, name)
                 display = display_name(path, root)
-                if _included(path.name, display, include) and keep(display):
-                    found.setdefault(display, Target(path, display))
+                if named or any(fnmatch.fnmatchcase(display, glob) for glob in by_path):
+                    if keep(display):
+                        found.setdefault(display, Target(Path(path), display))
         elif target.exists() or target.is_symlink():
             # an explicit file is scanned whatever its suffix, unless excluded
             display = display_name(target, root)
@@ -206,18 +242,14 @@ def discover(
     return [found[key] for key in sorted(found)], missing
 
 
-def _included(name: str, display: str, include: Sequence[str]) -> bool:
-    """Include globs match the file name, or the whole path when they contain a '/'."""
-    return any(
-        fnmatch.fnmatchcase(display if "/" in glob else name, glob.removeprefix("./"))
-        for glob in include
-    )
-
-
-def _walk(top: Path, follow_links: bool, enter: Callable[[str], bool]) -> Iterator[Path]:
+def _walk(top: str, follow_links: bool, enter: Callable[[str], bool]) -> Iterator[Tuple[str, str]]:
+    """(folder, file name) for every file under `top`, skipped and excluded folders left out.
+    Strings, not paths: this runs for every file of the tree, where pathlib showed in profiles."""
     seen = set()
     for folder, dirs, files in os.walk(top, followlinks=follow_links):
-        base = Path(folder)
+        if folder != top and "pyvenv.cfg" in files:  # a virtual env, whatever its name
+            dirs[:] = []
+            continue
         if follow_links:  # a link back up the tree would be walked again until the OS says ELOOP
             real = os.path.realpath(folder)
             if real in seen:
@@ -225,7 +257,7 @@ def _walk(top: Path, follow_links: bool, enter: Callable[[str], bool]) -> Iterat
                 continue
             seen.add(real)
         dirs[:] = sorted(
-            d for d in dirs if not _skipped_folder(folder, d) and enter(os.path.join(folder, d))
+            d for d in dirs if not _skipped_folder(d, files) and enter(os.path.join(folder, d))
         )
         for name in files:
-            yield base / name
+            yield folder, name

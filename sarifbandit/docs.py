@@ -14,7 +14,7 @@ from typing import List, Optional, Sequence
 
 from .model import Rule
 from .registry import all_rules
-from .writers.sarif import help_uri
+from .writers.common import help_uri
 
 DOCS_PATH = Path(__file__).resolve().parent.parent / "docs" / "rules.md"
 

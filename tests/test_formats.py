@@ -8,6 +8,8 @@ import io
 import json
 import os
 import re
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any, Dict, List
 
@@ -56,6 +58,22 @@ def render(report, fmt: str, **options: Any) -> str:
 def test_every_format_is_registered() -> None:
     assert set(WRITERS) == {"text", "sarif", "json", "csv", "custom", "github", "gitlab"}
     assert SUFFIXES == {".sarif": "sarif", ".json": "json", ".csv": "csv"}
+    with pytest.raises(KeyError):
+        WRITERS["yaml"]
+
+
+def test_a_writer_is_imported_only_for_its_format() -> None:
+    # start-up time: a warm-cache run of a text or json report must not load the SARIF model
+    code = (
+        "import io, sys\n"
+        "from sarifbandit.cli import main\n"
+        "from sarifbandit.writers import WRITERS\n"
+        "WRITERS['json']\n"
+        "print(sorted(m for m in ('sarif_om', 'sarifbandit.writers.sarif') if m in sys.modules))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "[]"
 
 
 @pytest.mark.parametrize(

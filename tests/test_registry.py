@@ -11,7 +11,7 @@ import pytest
 from sarifbandit import docs
 from sarifbandit.model import Rank, Rule, doc_sections
 from sarifbandit.registry import BLACKLIST_ALIAS, all_rules
-from sarifbandit.writers.sarif import help_uri
+from sarifbandit.writers.common import help_uri
 
 RULES = all_rules()
 REQUIRED_SECTIONS = ("What it does", "Why is this bad?", "Example", "Use instead", "References")

@@ -3,8 +3,9 @@
 
 from __future__ import annotations
 
+import importlib
 from dataclasses import dataclass
-from typing import IO, Callable, Dict, List, Optional
+from typing import IO, Callable, Dict, Iterator, List, Mapping, Optional
 
 from ..api import Report
 
@@ -29,21 +30,25 @@ class WriterOptions:
 Writer = Callable[[Report, IO[str], WriterOptions], None]
 
 
-def _writers() -> Dict[str, Writer]:
-    from . import csv, custom, github, gitlab, json, sarif, text
+class _Writers(Mapping[str, Writer]):
+    """Format name to writer, each module imported when its format is first asked for: the
+    SARIF object model alone costs more start-up time than a warm-cache scan of a project."""
 
-    return {
-        "text": text.write,
-        "sarif": sarif.write,
-        "json": json.write,
-        "csv": csv.write,
-        "custom": custom.write,
-        "github": github.write,
-        "gitlab": gitlab.write,
-    }
+    _MODULES = ("text", "sarif", "json", "csv", "custom", "github", "gitlab")
+
+    def __getitem__(self, fmt: str) -> Writer:
+        if fmt not in self._MODULES:
+            raise KeyError(fmt)
+        return importlib.import_module(f"{__name__}.{fmt}").write  # type: ignore[no-any-return]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._MODULES)
+
+    def __len__(self) -> int:
+        return len(self._MODULES)
 
 
-WRITERS: Dict[str, Writer] = _writers()
+WRITERS: Mapping[str, Writer] = _Writers()
 #: output file suffixes that choose a format when --format is not given
 SUFFIXES: Dict[str, str] = {".sarif": "sarif", ".json": "json", ".csv": "csv"}
 

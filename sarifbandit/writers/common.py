@@ -11,6 +11,15 @@ from ..api import Report
 from ..model import Finding, Rule
 from ..registry import rules_by_id
 
+INFORMATION_URI = "https://github.com/sarifbandit/sarifbandit"
+
+
+def help_uri(rule: Rule) -> str:
+    """The rule's section of the generated docs (docs/rules.md) on the project's site."""
+    return (
+        f"{INFORMATION_URI}/blob/main/docs/rules.md#{rule.id.lower()}-{rule.name.replace('_', '-')}"
+    )
+
 
 def cwe_link(number: int) -> str:
     return f"https://cwe.mitre.org/data/definitions/{number}.html"

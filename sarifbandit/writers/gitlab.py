@@ -15,8 +15,17 @@ from typing import IO, TYPE_CHECKING, Any, Dict, List
 from .. import __version__
 from ..api import Report
 from ..model import Finding, Rank
-from .common import cwe_link, cwe_of, json_safe, ordered, rule_of, skipped, unicode_safe
-from .sarif import INFORMATION_URI, help_uri
+from .common import (
+    INFORMATION_URI,
+    cwe_link,
+    cwe_of,
+    help_uri,
+    json_safe,
+    ordered,
+    rule_of,
+    skipped,
+    unicode_safe,
+)
 
 if TYPE_CHECKING:
     from . import WriterOptions

@@ -13,6 +13,7 @@ from .common import (
     code_window,
     cwe_link,
     cwe_of,
+    help_uri,
     json_safe,
     line_range,
     ordered,
@@ -20,7 +21,6 @@ from .common import (
     skipped,
     test_name,
 )
-from .sarif import help_uri
 
 if TYPE_CHECKING:
     from . import WriterOptions

@@ -24,7 +24,7 @@ import sarif_om as om
 from ..api import Report
 from ..model import Finding, Notification, NotificationKind, Rank, Rule
 from ..registry import all_rules
-from .common import json_safe
+from .common import INFORMATION_URI, help_uri, json_safe
 from .sarif_json import plain
 from .vcs import GitFacts, azure_pipeline, git_facts
 
@@ -32,7 +32,6 @@ if TYPE_CHECKING:
     from . import WriterOptions
 
 SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
-INFORMATION_URI = "https://github.com/sarifbandit/sarifbandit"
 SRCROOT = "%SRCROOT%"
 #: GitHub rejects a run with more results than this
 MAX_RESULTS = 25_000
@@ -95,12 +94,6 @@ def security_severity(severity: Rank, confidence: Rank) -> str:
     """GitHub's security-severity (a string) for a finding of this severity and confidence."""
     base = _SEVERITY_BASE.get(severity, 1.0)
     return f"{max(base + _CONFIDENCE_SHIFT[confidence], 0.1):.1f}"
-
-
-def help_uri(rule: Rule) -> str:
-    return (
-        f"{INFORMATION_URI}/blob/main/docs/rules.md#{rule.id.lower()}-{rule.name.replace('_', '-')}"
-    )
 
 
 def _cut(text: str, limit: int = MAX_DESCRIPTION) -> str:
