@@ -268,7 +268,9 @@ def scan_command(ctx: click.Context, **flags: Any) -> None:
             click.echo(f"sarifbandit: warning: {warning}", err=True)
     except ConfigError as exc:
         raise _fail(str(exc)) from None
-    stdin = sys.stdin.buffer.read() if "-" in run.targets else None
+    # one byte over the limit is enough to refuse it: a runaway pipe is not read into memory
+    limit = run.config.max_file_size
+    stdin = sys.stdin.buffer.read(limit + 1) if "-" in run.targets else None
     with ProgressBar.for_stream(sys.stderr, run.quiet) or nullcontext() as bar:
         report = scan(
             list(run.targets),

@@ -11,7 +11,7 @@ import ast
 from typing import Any, Callable, Dict, FrozenSet, Iterator, List, Mapping, Optional, Set, Tuple
 
 from .fingerprint import content_fingerprint
-from .model import Finding, Rank, Region, Rule
+from .model import MAX_SNIPPET_CHARS, Finding, Rank, Region, Rule, context_line
 from .source import SourceFile
 
 
@@ -211,7 +211,7 @@ class FileContext:
             end_line,
             source.utf16_column(end_line, end_col),
         )
-        flagged = [source.line(n) for n in range(line, end_line + 1)]
+        snippet = "\n".join(source.line(n) for n in range(line, end_line + 1))
         scope_node = scope if scope is not None else self.current
         scope_start = getattr(scope_node, "lineno", line)
         scope_end = getattr(scope_node, "end_lineno", None) or scope_start
@@ -224,8 +224,11 @@ class FileContext:
             region=region,
             col_offset=col,
             end_col_offset=end_col,
-            snippet="\n".join(flagged),
-            context=source.window(line, end_line, self._context_lines),
+            snippet=snippet if len(snippet) <= MAX_SNIPPET_CHARS else "",
+            context=tuple(
+                (number, context_line(text))
+                for number, text in source.window(line, end_line, self._context_lines)
+            ),
             fingerprints=(("sarifbandit/v1", self._fingerprint(rule.id, line)),),
             nosec_lines=(min(scope_start, line), max(scope_end, line)),
         )

@@ -93,8 +93,15 @@ def scan_path(
 
 
 def scan_bytes(data: bytes, display: str, config: Config) -> FileResult:
-    """Scan source bytes named `display` (a file's content, or standard input)."""
+    """Scan source bytes named `display` (a file's content, or standard input); bytes over
+    --max-file-size are refused as a file of that size would be."""
     result = FileResult(display)
+    if len(data) > config.max_file_size:
+        # standard input is read only to one byte past the limit: its full size is unknown
+        reason = f"skipped: more than {config.max_file_size:,} bytes, over the limit (raise it "
+        reason += "with --max-file-size)"
+        result.notifications.append(_skip(display, SourceError("too-large", reason)))
+        return result
     try:
         source = SourceFile.from_bytes(display, data)
         tree = parse(source.text, display)

@@ -134,6 +134,20 @@ class Region:
     end_column: int
 
 
+#: a finding's snippet is left out above this many characters, and a context line is cut here:
+#: a 5 MB minified line holding a thousand findings must not make a report of gigabytes
+MAX_SNIPPET_CHARS = 10_000
+MAX_CONTEXT_LINE_CHARS = 1_000
+
+
+def context_line(text: str) -> str:
+    """A source line as a context window shows it: cut, with a '…', past the limit. A line
+    longer than the limit is always a cut one, so writers needing exact text can tell."""
+    if len(text) <= MAX_CONTEXT_LINE_CHARS:
+        return text
+    return text[:MAX_CONTEXT_LINE_CHARS] + "…"
+
+
 @dataclass(frozen=True)
 class Finding:
     """One result, ready for any writer: everything needing the source was computed in the worker."""
@@ -147,9 +161,10 @@ class Finding:
     #: ast's 0-based UTF-8 byte offsets of the start and end column (Bandit JSON parity)
     col_offset: int
     end_col_offset: int
-    #: source lines the finding spans (SARIF snippet)
+    #: source lines the finding spans (SARIF snippet); "" above MAX_SNIPPET_CHARS
     snippet: str
-    #: (line number, text) of the context window shown to people (`-n`)
+    #: (line number, text) of the context window shown to people (`-n`), lines cut by
+    #: context_line
     context: Tuple[Tuple[int, str], ...]
     #: GitHub's primaryLocationLineHash and our own content fingerprint
     fingerprints: Tuple[Tuple[str, str], ...] = ()

@@ -3,6 +3,8 @@ that names the file and the reason; nothing raises."""
 
 from __future__ import annotations
 
+import io
+import json
 import sys
 from typing import List, Tuple
 
@@ -10,7 +12,11 @@ import pytest
 
 from sarifbandit.config import Config
 from sarifbandit.filescan import FileResult, scan_bytes
+from sarifbandit.model import MAX_CONTEXT_LINE_CHARS
 from sarifbandit.source import SourceError, parse, pep701_fstring
+from sarifbandit.writers import WRITERS, WriterOptions
+
+from .sarif_corpus import scan_tree
 
 CONFIG = Config(jobs=1)
 
@@ -272,3 +278,34 @@ def test_many_findings_on_one_long_line_cost_linear_time():
     # 's = ' 4, the string '𝒳é' 5 UTF-16 units (𝒳 is a surrogate pair), ';' 1, then 8 a call
     assert found[0] == (1, 11, "B307") and found[-1] == (1, 11 + 8 * (count - 1), "B307")
     assert len({f.fingerprints for f in result.findings}) == 1
+
+
+def test_findings_on_a_huge_line_keep_reports_small(tmp_path) -> None:
+    # 500 findings on one 2 MB line: each must not carry the line (500 x 2 MB)
+    line = "; ".join(["eval(a)"] * 500) + '; x = "' + "a" * 2_000_000 + '"'
+    (tmp_path / "big.py").write_text(line + "\n", encoding="utf-8")
+    report = scan_tree(tmp_path)
+    assert len(report.findings) == 500
+    for fmt in ("sarif", "json", "text", "csv"):
+        assert len(_render(report, fmt)) < 2_000_000, fmt
+    sarif = json.loads(_render(report, "sarif"))
+    region = sarif["runs"][0]["results"][0]["locations"][0]["physicalLocation"]
+    assert "snippet" not in region["region"] and "contextRegion" not in region
+    shown = report.findings[0].context[0][1]
+    assert len(shown) == MAX_CONTEXT_LINE_CHARS + 1 and shown.endswith("…")
+    assert line.startswith(shown[:-1])
+
+
+def test_a_long_line_under_the_limits_keeps_its_exact_snippet(tmp_path) -> None:
+    line = "eval(a)  # " + "x" * (MAX_CONTEXT_LINE_CHARS - 11)
+    (tmp_path / "t.py").write_text(f"{line}\n\n\n", encoding="utf-8")
+    sarif = json.loads(_render(scan_tree(tmp_path), "sarif"))
+    location = sarif["runs"][0]["results"][0]["locations"][0]["physicalLocation"]
+    assert location["region"]["snippet"]["text"] == "eval(a)"
+    assert location["contextRegion"]["snippet"]["text"].split("\n")[0] == line
+
+
+def _render(report, fmt: str) -> str:
+    out = io.StringIO()
+    WRITERS[fmt](report, out, WriterOptions())
+    return out.getvalue()

@@ -4,6 +4,7 @@ Each costs at most the result it was producing, never the scan or the other file
 from __future__ import annotations
 
 import ast
+import io
 import multiprocessing
 import os
 import signal
@@ -246,6 +247,32 @@ def test_max_file_size_flag(tmp_path, monkeypatch):
     assert "big.py:401:1: B307" in _cli(".", "--max-file-size", "3000").stdout
     wrong = _cli(".", "--max-file-size", "lots")
     assert wrong.exit_code == 2 and "'lots' is not a size" in wrong.stderr
+
+
+def test_standard_input_over_max_file_size_is_refused_after_reading_the_limit():
+    class Endless(io.RawIOBase):
+        """A pipe that never ends: reading it all would never finish."""
+
+        read_bytes = 0
+
+        def readable(self) -> bool:
+            return True
+
+        def readinto(self, buffer) -> int:
+            buffer[:] = b"#" * len(buffer)
+            Endless.read_bytes += len(buffer)
+            return len(buffer)
+
+    pipe = io.BufferedReader(Endless())
+    done = cli_runner().invoke(main, ["scan", "--no-cache", "--max-file-size", "4k", "-"], pipe)
+    assert done.exit_code == 0, done.output
+    assert (
+        "<stdin>: error: skipped: more than 4,096 bytes, over the limit (raise it with "
+        "--max-file-size)" in done.stdout
+    )
+    assert Endless.read_bytes < 64 * 1024
+    small = cli_runner().invoke(main, ["scan", "--no-cache", "-"], input=BAD)
+    assert small.exit_code == 1 and "<stdin>:1:1: B307" in small.stdout
 
 
 def test_report_that_cannot_be_written_is_one_error_line(tmp_path, monkeypatch):

@@ -22,7 +22,14 @@ import attr
 import sarif_om as om
 
 from ..api import Report
-from ..model import Finding, Notification, NotificationKind, Rank, Rule
+from ..model import (
+    MAX_CONTEXT_LINE_CHARS,
+    Finding,
+    Notification,
+    NotificationKind,
+    Rank,
+    Rule,
+)
 from ..registry import all_rules
 from .common import INFORMATION_URI, help_uri, json_safe
 from .sarif_json import plain
@@ -304,8 +311,11 @@ def _flagged(finding: Finding, limit: int = 120) -> str:
 
 
 def _context_region(finding: Finding) -> Optional[om.Region]:
-    """The context lines as a region, only when it is strictly larger than the finding's."""
+    """The context lines as a region, only when it is strictly larger than the finding's and
+    its text is exact (no line was cut for length)."""
     if not finding.context:
+        return None
+    if any(len(text) > MAX_CONTEXT_LINE_CHARS for _, text in finding.context):
         return None
     first, last = finding.context[0][0], finding.context[-1][0]
     region = finding.region
