@@ -18,7 +18,6 @@ import click
 from . import __version__, baseline, cache, gitdiff
 from .api import Report, scan
 from .errors import ConfigError
-from .initconfig import write_init
 from .output import atomic_text, check_output, refuse_scan_target
 from .progress import ProgressBar
 from .registry import all_rules, rules_by_id
@@ -416,6 +415,8 @@ def init_command(pyproject: bool, output: Optional[str], force: bool) -> None:
     """Write a commented config listing every check and option with its default."""
     path = output or ("pyproject.toml" if pyproject else "bandit.yaml")
     try:
+        from .initconfig import write_init  # PyYAML is loaded only where a command needs it
+
         click.echo(write_init(path, pyproject, force))
     except ConfigError as exc:
         raise _fail(str(exc)) from None

@@ -14,12 +14,13 @@ import os
 import sys
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Dict, Iterable, List, Mapping, Optional, Tuple
-
-import yaml
+from typing import TYPE_CHECKING, Any, Dict, Iterable, List, Mapping, Optional, Tuple
 
 from .discovery import ALWAYS_SKIPPED
 from .errors import ConfigError
+
+if TYPE_CHECKING:  # PyYAML is imported when a YAML file is read: most runs read none
+    import yaml
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -81,6 +82,8 @@ MAX_YAML_VALUES = 100_000
 def _safe_load_bounded(text: str, path: str) -> Any:
     """yaml.safe_load, refusing a document whose aliases expand it past MAX_YAML_VALUES; the
     size is counted on the composed node graph, before anything is built."""
+    import yaml
+
     loader = yaml.SafeLoader(text)
     try:
         node = loader.get_single_node()
@@ -99,6 +102,8 @@ def _safe_load_bounded(text: str, path: str) -> Any:
 def _expanded_size(root: yaml.Node) -> int:
     """How many nodes `root` stands for with every alias expanded, counted without expanding
     (each shared node once, with an explicit stack); a node that contains itself is infinite."""
+    import yaml
+
     sizes: Dict[int, int] = {}
     open_nodes = set()
     stack: List[Tuple[yaml.Node, bool]] = [(root, False)]
@@ -125,6 +130,8 @@ def _expanded_size(root: yaml.Node) -> int:
 
 
 def load_yaml(path: str) -> Dict[str, Any]:
+    import yaml
+
     text = _read_text(path)
     try:
         loaded = _safe_load_bounded(text, path)

@@ -11,9 +11,7 @@ import gc
 import os
 import signal
 import traceback
-from concurrent.futures import Future, ProcessPoolExecutor, as_completed
-from concurrent.futures.process import BrokenProcessPool
-from typing import Callable, Dict, List, Optional, Sequence, Tuple
+from typing import TYPE_CHECKING, Callable, Dict, List, Optional, Sequence, Tuple
 
 from .cache import ResultCache
 from .config import Config
@@ -22,6 +20,9 @@ from .filescan import FileResult, read_bytes, scan_path
 from .model import Notification
 from .registry import dispatch_table
 from .source import SourceError
+
+if TYPE_CHECKING:  # the pool machinery is imported when a pool is needed: not on a warm rerun
+    from concurrent.futures import Future
 
 #: below this many files a pool costs more than it saves
 _POOL_THRESHOLD = 24
@@ -202,6 +203,9 @@ def _pool_round(
     keep: Callable[[List[FileResult]], None],
 ) -> List[List[Target]]:
     """One pool over `batches`; returns the batches a broken pool lost, in their order."""
+    from concurrent.futures import ProcessPoolExecutor, as_completed
+    from concurrent.futures.process import BrokenProcessPool
+
     lost: Dict[int, List[Target]] = {}
     pool = ProcessPoolExecutor(
         min(jobs, len(batches)), initializer=_init_worker, initargs=(config,)

@@ -300,15 +300,14 @@ def test_report_that_cannot_be_written_is_one_error_line(tmp_path, monkeypatch):
 
 
 def test_no_worker_process_can_start_so_the_parent_scans(tmp_path, monkeypatch):
-    from concurrent.futures import ProcessPoolExecutor
+    import concurrent.futures
 
-    from sarifbandit import parallel
-
-    class ForkRefused(ProcessPoolExecutor):
+    class ForkRefused(concurrent.futures.ProcessPoolExecutor):
         def submit(self, *args, **kwargs):
             raise OSError(11, "Resource temporarily unavailable")
 
-    monkeypatch.setattr(parallel, "ProcessPoolExecutor", ForkRefused)
+    # the pool class is imported where a pool is made, from concurrent.futures
+    monkeypatch.setattr(concurrent.futures, "ProcessPoolExecutor", ForkRefused)
     for i in range(30):
         (tmp_path / f"m{i:02}.py").write_text(BAD)
     report = scan([str(tmp_path)], Config(jobs=2, use_cache=False), root=tmp_path)
