@@ -275,7 +275,9 @@ def source_base(root: Path, paths: Sequence[str]) -> Path:
     """The folder URIs are made relative to (before looking for a git work tree): the scan root,
     or, when files outside it were scanned (`scan /elsewhere/project`), their common folder."""
     real_root = Path(os.path.realpath(root))
-    folders = {os.path.realpath(os.path.dirname(os.path.join(root, p))) for p in paths}
+    # each folder resolved once: a report names a file for every one of its results
+    named = {os.path.dirname(os.path.join(root, p)) for p in paths}
+    folders = {os.path.realpath(folder) for folder in named}
     if all(Path(f) == real_root or real_root in Path(f).parents for f in folders):
         return real_root
     return Path(os.path.commonpath(sorted(folders)))
