@@ -104,6 +104,19 @@ def test_unparsable_file_does_not_cost_the_others(project):
     assert "broken.py:1: error: syntax error" in result.output
 
 
+def test_missing_target_is_reported_but_keeps_the_exit_status(project):
+    # `scan $(git diff --name-only)` names deleted files; as in Bandit they must not fail the run
+    result = _run("scan", "clean.py", "deleted.py")
+    assert result.exit_code == 0
+    assert "target 'deleted.py': no such file or directory" in result.output
+    sarif = json.loads(_run("scan", "-f", "sarif", "app.py", "deleted.py").output)
+    notes = sarif["runs"][0]["invocations"][0]["toolExecutionNotifications"]
+    assert [n["locations"][0]["physicalLocation"]["artifactLocation"]["uri"] for n in notes] == [
+        "deleted.py"
+    ]
+    assert len(sarif["runs"][0]["results"]) == 3
+
+
 def test_version_and_module_entry_point(project):
     assert _run("--version").output.strip() == f"sarifbandit {__version__}"
     proc = subprocess.run(
