@@ -237,7 +237,9 @@ def _pool_round(
         workers = list((getattr(pool, "_processes", None) or {}).values())
         for process in workers:
             process.terminate()
-        pool.shutdown(wait=False, cancel_futures=True)
+        # and then waits for them: the pool's thread closes its wake-up pipe as it goes, and on
+        # Python 3.12.1 an exit while it is still going can print a traceback (bad descriptor)
+        pool.shutdown(wait=True, cancel_futures=True)
         raise
     pool.shutdown(wait=True)
     return [lost[index] for index in sorted(lost)]
