@@ -116,7 +116,8 @@ def _inner_parts(scope: ast.AST) -> List[ast.AST]:
     if isinstance(scope, ast.Lambda):
         return [scope.body]
     if isinstance(scope, ast.DictComp):
-        parts: List[ast.AST] = [scope.key, scope.value]
+        # 3.15's `{**d for d in ds}` (PEP 798) has a key and no value
+        parts: List[ast.AST] = [p for p in (scope.key, scope.value) if p is not None]
     elif isinstance(scope, (ast.ListComp, ast.SetComp, ast.GeneratorExp)):
         parts = [scope.elt]
     else:

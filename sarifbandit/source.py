@@ -54,6 +54,8 @@ def decode(data: bytes) -> str:
         encoding, _ = tokenize.detect_encoding(io.BytesIO(data).readline)
     except SyntaxError as exc:
         raise SourceError("decode-error", _decode_failure(data, str(exc))) from None
+    except LookupError as exc:  # from 3.14 a cookie naming a non-text codec (rot13) fails here
+        raise SourceError("decode-error", f"cannot decode: {exc}") from None
     if data.startswith(b"\xef\xbb\xbf"):
         data = data[3:]
         encoding = "utf-8"
@@ -132,6 +134,13 @@ _NEWER_SYNTAX: Tuple[Tuple[Tuple[int, int], str, "re.Pattern[str]", str], ...] =
         "a template string (t-string)",
         re.compile(r"(?<![\w'\"])([tT][rR]?|[rR][tT])['\"]"),
         "",
+    ),
+    ((3, 15), "a lazy import", re.compile(r"^\s*lazy\s+(import|from)\s"), ""),
+    (
+        (3, 15),
+        "unpacking in a comprehension",
+        re.compile(r"\*.*\bfor\b"),
+        "unpacking cannot be used in",
     ),
 )
 #: how many lines around the error an f-string may reach (its fields may span lines)
@@ -350,11 +359,12 @@ _DEEP_RECURSION = 400_000
 
 def _too_deep_message() -> str:
     version = f"{sys.version_info[0]}.{sys.version_info[1]}"
-    if sys.version_info >= (3, 12):
-        # from 3.12 the parser's C recursion limit is fixed; 3.11 and older follow the raised limit
+    if (3, 12) <= sys.version_info < (3, 14):
+        # 3.12 and 3.13 fix the parser's C recursion limit; 3.11 and older follow the raised
+        # limit, and 3.14 measures the real stack
         return (
             f"cannot parse: expression nested too deeply for Python {version}'s parser "
-            "(a fixed limit since 3.12); Python 3.11 parses it"
+            "(a fixed limit in 3.12 and 3.13); Python 3.11 or 3.14+ parses it"
         )
     return f"cannot parse: expression nested too deeply for Python {version}'s parser"
 

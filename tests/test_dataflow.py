@@ -275,3 +275,26 @@ def test_bound_by_names_what_a_statement_binds() -> None:
         ("value", "loop"),
     ]
     assert flow.scope_of(assign) is function
+
+
+def test_a_dict_comprehension_without_a_value_is_one_scope():
+    # what Python 3.15 builds for `{**d for d in ds}` (PEP 798), made by hand on any Python
+    tree, flow = _flow("def f(ds):\n    return {d: d for d in ds}\n")
+    comprehension = tree.body[0].body[0].value
+    comprehension.value = None  # before the lazy flow of the comprehension is built
+    (binding,) = flow.flow(comprehension).bindings("d")
+    assert binding.kind is BindingKind.LOOP
+
+
+@pytest.mark.skipif(sys.version_info < (3, 15), reason="PEP 798 unpacking in comprehensions")
+def test_unpacking_comprehensions_are_scanned():
+    from sarifbandit.config import Config
+    from sarifbandit.filescan import scan_bytes
+
+    code = (
+        b"def f(ds, cur):\n"
+        b"    return {**cur.execute(q) for q in ['SELECT * FROM t WHERE x = %s' % ds]}\n"
+    )
+    result = scan_bytes(code, "t.py", Config(jobs=1))
+    assert result.scanned and not result.notifications
+    assert [f.rule_id for f in result.findings] == ["B608"]
