@@ -511,7 +511,7 @@ def _lock() -> List[Requirement]:
     return pins
 
 
-@pytest.mark.parametrize("python", ["3.9", "3.10", "3.11", "3.12", "3.13", "3.14"])
+@pytest.mark.parametrize("python", ["3.9", "3.10", "3.11", "3.12", "3.13", "3.14", "3.15"])
 def test_the_hash_lock_pins_every_dependency(python: str) -> None:
     """requirements-action.txt holds, for each Python, one hashed pin of every dependency in
     pyproject.toml (and of setuptools, the build backend) that meets its version range; after a
