@@ -115,7 +115,7 @@ def run_bandit(args: argparse.Namespace) -> Run:
 
 def selection(args: argparse.Namespace) -> FrozenSet[str]:
     """The ids both tools run for `-t`/`-s` (sarifbandit's selection follows Bandit's)."""
-    from sarifbandit.config import select
+    from sarifbandit.config.options import select
 
     def ids(text: Optional[str]) -> List[str]:
         return [part.strip() for part in (text or "").split(",") if part.strip()]

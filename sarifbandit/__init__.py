@@ -8,9 +8,9 @@ import sys as _sys
 if _sys.argv[:1] == ["-m"] and _sys.path[:1] in ([""], [_os.getcwd()]):
     del _sys.path[0]
 
-__version__ = "0.1.0"
-
-from .api import Report, scan  # noqa: E402  (the version must exist before api imports it)
-from .config import Config  # noqa: E402
+from .api import scan  # noqa: E402
+from .config.options import Config  # noqa: E402
+from .model import Report  # noqa: E402
+from .version import __version__  # noqa: E402
 
 __all__ = ["Config", "Report", "scan", "__version__"]

@@ -4,50 +4,15 @@ from __future__ import annotations
 
 import datetime as _dt
 import os
-from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Dict, List, Optional, Sequence, Union
+from typing import Callable, List, Optional, Sequence, Union
 
-from . import __version__
-from .config import Config
-from .discovery import discover
-from .filescan import FileResult, scan_bytes
-from .model import Finding, Notification
-from .parallel import scan_targets
-
-
-@dataclass
-class Report:
-    """The outcome of a scan, in a deterministic order, for any writer."""
-
-    findings: List[Finding]
-    #: findings a `# nosec` comment suppressed
-    suppressed: List[Finding]
-    #: findings under the severity/confidence thresholds
-    filtered_out: int
-    notifications: List[Notification]
-    files: List[FileResult]
-    config: Config
-    root: Path
-    started: _dt.datetime
-    finished: _dt.datetime
-    version: str = __version__
-    #: whether every target could be read and parsed
-    complete: bool = True
-    #: per-file lines of code, for Bandit-style metrics
-    loc: Dict[str, int] = field(default_factory=dict)
-    #: with --baseline --show-absent: baseline findings no longer present (baseline_state "absent")
-    absent: List[Finding] = field(default_factory=list)
-    #: what the exclusion patterns left out (folders end in '/'), for --verbose
-    excluded: List[str] = field(default_factory=list)
-
-    @property
-    def scanned_files(self) -> List[str]:
-        return [f.path for f in self.files if f.scanned]
-
-    @property
-    def skipped_files(self) -> List[str]:
-        return [f.path for f in self.files if not f.scanned]
+from .config.options import Config
+from .engine.discovery import discover
+from .engine.filescan import scan_bytes
+from .engine.parallel import scan_targets
+from .model import Finding, Notification, Report
+from .version import __version__
 
 
 def _now() -> _dt.datetime:
@@ -111,4 +76,5 @@ def scan(
         complete=not missing and all(r.scanned for r in results),
         loc={r.path: r.loc for r in results if r.scanned},
         excluded=sorted(excluded),
+        version=__version__,
     )

@@ -15,14 +15,15 @@ from typing import Any, List, Optional, Tuple
 
 import click
 
-from . import __version__, baseline, cache, gitdiff
 from .api import Report, scan
+from .config.settings import BANDIT_FORMATS, resolve
+from .engine import cache
+from .engine.progress import ProgressBar
 from .errors import ConfigError
-from .output import atomic_text, check_output, refuse_scan_target
-from .progress import ProgressBar
 from .registry import all_rules, rules_by_id
-from .settings import BANDIT_FORMATS, resolve
-from .writers import WRITERS, WriterOptions, check_options, format_for, text
+from .version import __version__
+from .writers import WRITERS, WriterOptions, baseline, check_options, format_for, gitdiff, text
+from .writers.output import atomic_text, check_output, refuse_scan_target
 
 _RANK_CHOICES = click.Choice(["all", "low", "medium", "high"], case_sensitive=False)
 
@@ -415,7 +416,7 @@ def init_command(pyproject: bool, output: Optional[str], force: bool) -> None:
     """Write a commented config listing every check and option with its default."""
     path = output or ("pyproject.toml" if pyproject else "bandit.yaml")
     try:
-        from .initconfig import write_init  # PyYAML is loaded only where a command needs it
+        from .config.template import write_init  # PyYAML is loaded only where a command needs it
 
         click.echo(write_init(path, pyproject, force))
     except ConfigError as exc:

@@ -3,9 +3,26 @@
 from __future__ import annotations
 
 import ast
+import datetime as _dt
 import enum
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterable, Iterator, Mapping, Optional, Tuple, Type
+from pathlib import Path
+from typing import (
+    TYPE_CHECKING,
+    Any,
+    Callable,
+    Dict,
+    Iterable,
+    Iterator,
+    List,
+    Mapping,
+    Optional,
+    Tuple,
+    Type,
+)
+
+if TYPE_CHECKING:  # the configuration is a value the report carries; no import at run time
+    from .config.options import Config
 
 
 class Rank(enum.IntEnum):
@@ -207,6 +224,54 @@ class Notification:
 
     def sort_key(self) -> tuple:
         return (self.path or "", self.line or 0, self.code, self.message)
+
+
+@dataclass
+class FileResult:
+    """What scanning one file produced; `scanned` is False when the file was skipped."""
+
+    path: str
+    scanned: bool = False
+    loc: int = 0
+    findings: List[Finding] = field(default_factory=list)
+    suppressed: List[Finding] = field(default_factory=list)
+    notifications: List[Notification] = field(default_factory=list)
+    #: whether the result was read from the cache instead of scanned in this run
+    from_cache: bool = False
+
+
+@dataclass
+class Report:
+    """The outcome of a scan, in a deterministic order, for any writer."""
+
+    findings: List[Finding]
+    #: findings a `# nosec` comment suppressed
+    suppressed: List[Finding]
+    #: findings under the severity/confidence thresholds
+    filtered_out: int
+    notifications: List[Notification]
+    files: List[FileResult]
+    config: "Config"
+    root: Path
+    started: _dt.datetime
+    finished: _dt.datetime
+    version: str = ""
+    #: whether every target could be read and parsed
+    complete: bool = True
+    #: per-file lines of code, for Bandit-style metrics
+    loc: Dict[str, int] = field(default_factory=dict)
+    #: with --baseline --show-absent: baseline findings no longer present (baseline_state "absent")
+    absent: List[Finding] = field(default_factory=list)
+    #: what the exclusion patterns left out (folders end in '/'), for --verbose
+    excluded: List[str] = field(default_factory=list)
+
+    @property
+    def scanned_files(self) -> List[str]:
+        return [f.path for f in self.files if f.scanned]
+
+    @property
+    def skipped_files(self) -> List[str]:
+        return [f.path for f in self.files if not f.scanned]
 
 
 def iter_rules_checks(rules: Iterable[Rule]) -> Iterator[Check]:

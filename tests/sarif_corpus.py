@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any, Dict, Mapping, Optional
 
 from sarifbandit import Config, scan
-from sarifbandit.api import Report
+from sarifbandit.model import Report
 from sarifbandit.writers import WriterOptions
 from sarifbandit.writers.sarif import render
 

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from sarifbandit.baseline import load
 from sarifbandit.cli import main
+from sarifbandit.writers.baseline import load
 
 from .cli_runner import runner
 from .gitrepo import git, make_repo

@@ -11,9 +11,11 @@ from typing import Dict, List
 
 import pytest
 
-from sarifbandit import Config, cache, scan
-from sarifbandit.cache import ResultCache
-from sarifbandit.filescan import FileResult, scan_bytes
+from sarifbandit import Config, scan
+from sarifbandit.engine import cache
+from sarifbandit.engine.cache import ResultCache
+from sarifbandit.engine.filescan import scan_bytes
+from sarifbandit.model import FileResult
 
 FILES = {
     "a.py": "import subprocess\nsubprocess.call('ls', shell=True)\n",

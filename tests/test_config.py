@@ -7,19 +7,19 @@ from pathlib import Path
 
 import pytest
 
-from sarifbandit.config import merge_options, read_settings
-from sarifbandit.configfiles import (
+from sarifbandit.config.files import (
     ConfigSource,
     find_ini,
     find_pyproject,
     load_config_file,
     load_ini,
 )
+from sarifbandit.config.options import merge_options, read_settings
+from sarifbandit.config.settings import resolve
+from sarifbandit.config.template import render_pyproject_block, render_yaml, write_init
 from sarifbandit.errors import ConfigError
-from sarifbandit.initconfig import render_pyproject_block, render_yaml, write_init
 from sarifbandit.model import NotificationKind, Rank
 from sarifbandit.registry import all_rules
-from sarifbandit.settings import resolve
 
 
 def _write(path: Path, text: str) -> str:

@@ -5,10 +5,10 @@ from __future__ import annotations
 import ast
 import textwrap
 
-from sarifbandit.context import FileContext
+from sarifbandit.analysis.context import FileContext
+from sarifbandit.analysis.source import SourceFile, parse
+from sarifbandit.engine.walk import walk
 from sarifbandit.model import Check
-from sarifbandit.source import SourceFile, parse
-from sarifbandit.walk import walk
 
 
 def _calls(code: str):

@@ -1,4 +1,4 @@
-"""sarifbandit.dataflow: which bindings reach a use and which uses a binding reaches."""
+"""sarifbandit.analysis.dataflow: which bindings reach a use and which uses a binding reaches."""
 
 from __future__ import annotations
 
@@ -9,9 +9,9 @@ from typing import List, Tuple
 
 import pytest
 
-from sarifbandit.context import FileContext
-from sarifbandit.dataflow import BindingKind, DataFlow, dataflow
-from sarifbandit.source import SourceFile, parse
+from sarifbandit.analysis.context import FileContext
+from sarifbandit.analysis.dataflow import BindingKind, DataFlow, dataflow
+from sarifbandit.analysis.source import SourceFile, parse
 
 from .tooling import parseable_chain
 
@@ -288,8 +288,8 @@ def test_a_dict_comprehension_without_a_value_is_one_scope():
 
 @pytest.mark.skipif(sys.version_info < (3, 15), reason="PEP 798 unpacking in comprehensions")
 def test_unpacking_comprehensions_are_scanned():
-    from sarifbandit.config import Config
-    from sarifbandit.filescan import scan_bytes
+    from sarifbandit.config.options import Config
+    from sarifbandit.engine.filescan import scan_bytes
 
     code = (
         b"def f(ds, cur):\n"

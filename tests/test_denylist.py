@@ -10,8 +10,8 @@ from typing import Iterable, List, Optional, Tuple
 import pytest
 
 from sarifbandit import Config
-from sarifbandit.config import ConfigError, select
-from sarifbandit.filescan import scan_bytes
+from sarifbandit.config.options import ConfigError, select
+from sarifbandit.engine.filescan import scan_bytes
 from sarifbandit.plugins import blacklist_calls, blacklist_imports
 from sarifbandit.registry import blacklist_ids, rules_by_id
 

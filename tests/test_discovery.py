@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from sarifbandit.discovery import discover, is_excluded, normalise_excludes
+from sarifbandit.config.paths import is_excluded, normalise_excludes
+from sarifbandit.engine.discovery import discover
 
 
 def _tree(root: Path, *names: str) -> None:

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from sarifbandit import Config, scan
-from sarifbandit.config import merge_options, select
+from sarifbandit.config.options import merge_options, select
 from sarifbandit.registry import all_rules
 
 from .markers import expectations, options

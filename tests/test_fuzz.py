@@ -12,8 +12,9 @@ import hypothesmith
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from sarifbandit.config import Config
-from sarifbandit.filescan import FileResult, scan_bytes
+from sarifbandit.config.options import Config
+from sarifbandit.engine.filescan import scan_bytes
+from sarifbandit.model import FileResult
 
 CONFIG = Config(jobs=1, use_cache=False)
 FUZZ = settings(

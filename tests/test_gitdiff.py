@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from sarifbandit.cli import main
-from sarifbandit.gitdiff import parse_diff
+from sarifbandit.writers.gitdiff import parse_diff
 
 from .cli_runner import runner
 from .gitrepo import git, make_repo

@@ -7,8 +7,8 @@ import textwrap
 from typing import Any, List, Mapping, Tuple
 
 from sarifbandit import Config
-from sarifbandit.config import merge_options, select
-from sarifbandit.filescan import scan_bytes
+from sarifbandit.config.options import merge_options, select
+from sarifbandit.engine.filescan import scan_bytes
 
 from .tooling import parseable_chain
 

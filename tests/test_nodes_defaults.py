@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import ast
 
-from sarifbandit.nodes import code_string_parent, is_opaque, positional_defaults
+from sarifbandit.analysis.nodes import code_string_parent, is_opaque, positional_defaults
 
 
 def _function(source: str) -> ast.FunctionDef:

@@ -7,7 +7,7 @@ import io
 from click.testing import CliRunner
 
 from sarifbandit.cli import main
-from sarifbandit.progress import ProgressBar
+from sarifbandit.engine.progress import ProgressBar
 
 
 class _Clock:

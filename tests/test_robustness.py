@@ -10,10 +10,10 @@ from typing import List, Tuple
 
 import pytest
 
-from sarifbandit.config import Config
-from sarifbandit.filescan import FileResult, scan_bytes
-from sarifbandit.model import MAX_CONTEXT_LINE_CHARS
-from sarifbandit.source import SourceError, parse, pep701_fstring
+from sarifbandit.analysis.source import SourceError, parse, pep701_fstring
+from sarifbandit.config.options import Config
+from sarifbandit.engine.filescan import scan_bytes
+from sarifbandit.model import MAX_CONTEXT_LINE_CHARS, FileResult
 from sarifbandit.writers import WRITERS, WriterOptions
 
 from .sarif_corpus import scan_tree

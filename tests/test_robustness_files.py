@@ -10,11 +10,12 @@ from typing import Dict, List, Tuple
 
 import pytest
 
-from sarifbandit import filescan
-from sarifbandit.api import Report, scan
-from sarifbandit.config import Config
-from sarifbandit.discovery import discover
-from sarifbandit.parallel import scan_targets
+from sarifbandit.api import scan
+from sarifbandit.config.options import Config
+from sarifbandit.engine import filescan
+from sarifbandit.engine.discovery import discover
+from sarifbandit.engine.parallel import scan_targets
+from sarifbandit.model import Report
 
 BAD = "eval(x)\n"
 

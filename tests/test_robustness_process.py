@@ -19,10 +19,10 @@ from click.testing import CliRunner
 from sarifbandit import registry
 from sarifbandit.api import scan
 from sarifbandit.cli import main
-from sarifbandit.config import Config
+from sarifbandit.config.options import Config
 from sarifbandit.errors import ConfigError
 from sarifbandit.model import LOW, Rule
-from sarifbandit.output import atomic_text, refuse_scan_target
+from sarifbandit.writers.output import atomic_text, refuse_scan_target
 
 BAD = "eval(x)\n"
 
@@ -299,7 +299,7 @@ def test_report_that_cannot_be_written_is_one_error_line(tmp_path, monkeypatch):
     def disk_full(source, destination):
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr("sarifbandit.output.os.replace", disk_full)
+    monkeypatch.setattr("sarifbandit.writers.output.os.replace", disk_full)
     full = _cli("app.py", "-o", "out.sarif")
     assert full.exit_code == 2
     assert full.stderr == (

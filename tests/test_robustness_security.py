@@ -13,7 +13,7 @@ import pytest
 
 from sarifbandit.api import scan
 from sarifbandit.cli import main
-from sarifbandit.config import Config
+from sarifbandit.config.options import Config
 
 from .gitrepo import git, make_repo
 from .test_robustness_process import cli_runner

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from sarifbandit.config import Config
-from sarifbandit.filescan import scan_bytes
-from sarifbandit.source import SourceError, SourceFile, decode
+from sarifbandit.analysis.source import SourceError, SourceFile, decode
+from sarifbandit.config.options import Config
+from sarifbandit.engine.filescan import scan_bytes
 
 
 def _scan(data: bytes):

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import textwrap
 
-from sarifbandit.config import Config
-from sarifbandit.filescan import scan_bytes
+from sarifbandit.config.options import Config
+from sarifbandit.engine.filescan import scan_bytes
 
 
 def _scan(code: str, **config):

@@ -7,8 +7,8 @@ import sys
 
 import pytest
 
-from sarifbandit.config import Config
-from sarifbandit.filescan import scan_bytes
+from sarifbandit.config.options import Config
+from sarifbandit.engine.filescan import scan_bytes
 from sarifbandit.model import LOW, Rule
 
 

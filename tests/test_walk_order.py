@@ -7,10 +7,10 @@ import ast
 import sys
 import textwrap
 
-from sarifbandit.context import FileContext
+from sarifbandit.analysis.context import FileContext
+from sarifbandit.analysis.source import SourceFile, parse
+from sarifbandit.engine.walk import walk
 from sarifbandit.model import Check
-from sarifbandit.source import SourceFile, parse
-from sarifbandit.walk import walk
 
 CODE = textwrap.dedent(
     """

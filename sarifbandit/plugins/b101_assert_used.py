@@ -36,7 +36,7 @@ import ast
 import fnmatch
 from typing import Iterator, Optional
 
-from ..context import FileContext
+from ..analysis.context import FileContext
 from ..model import HIGH, LOW, Finding, Rule
 
 RULE = Rule(

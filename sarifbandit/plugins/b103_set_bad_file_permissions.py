@@ -33,9 +33,9 @@ import ast
 import stat
 from typing import Iterator, Optional
 
-from ..context import FileContext
+from ..analysis.context import FileContext
+from ..analysis.nodes import value_of
 from ..model import HIGH, MEDIUM, Finding, Rule
-from ..nodes import value_of
 
 RULE = Rule(
     id="B103",

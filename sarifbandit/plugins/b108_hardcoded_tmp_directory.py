@@ -38,9 +38,9 @@ from __future__ import annotations
 import ast
 from typing import Any, Iterator, List, Optional, Tuple
 
-from ..context import FileContext
+from ..analysis.context import FileContext
+from ..analysis.nodes import code_string_parent
 from ..model import LOW, MEDIUM, Finding, Rule
-from ..nodes import code_string_parent
 
 RULE = Rule(
     id="B108",

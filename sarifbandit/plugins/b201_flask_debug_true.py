@@ -32,9 +32,9 @@ from __future__ import annotations
 import ast
 from typing import Iterator, Optional
 
-from ..context import FileContext
+from ..analysis.context import FileContext
+from ..analysis.nodes import keyword, value_of
 from ..model import HIGH, MEDIUM, Finding, Rule
-from ..nodes import keyword, value_of
 
 RULE = Rule(
     id="B201",

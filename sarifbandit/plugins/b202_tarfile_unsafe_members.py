@@ -41,9 +41,9 @@ from __future__ import annotations
 import ast
 from typing import Iterator, Optional
 
-from ..context import FileContext
+from ..analysis.context import FileContext
+from ..analysis.nodes import keyword, last_name
 from ..model import HIGH, LOW, MEDIUM, Finding, Rule
-from ..nodes import keyword, last_name
 
 RULE = Rule(
     id="B202",

@@ -45,9 +45,9 @@ from __future__ import annotations
 import ast
 from typing import Iterator, Optional, Tuple
 
-from ..context import FileContext
+from ..analysis.context import FileContext
+from ..analysis.nodes import keyword, last_name, value_of
 from ..model import HIGH, MEDIUM, Finding, Rule
-from ..nodes import keyword, last_name, value_of
 
 RULE = Rule(
     id="B505",

@@ -28,9 +28,9 @@ from __future__ import annotations
 import ast
 from typing import Iterator, Optional
 
-from ..context import FileContext
+from ..analysis.context import FileContext
+from ..analysis.nodes import argument, last_name
 from ..model import HIGH, MEDIUM, Finding, Rule
-from ..nodes import argument, last_name
 
 RULE = Rule(
     id="B506",

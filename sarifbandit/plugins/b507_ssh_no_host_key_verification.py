@@ -35,9 +35,9 @@ from __future__ import annotations
 import ast
 from typing import Iterator, Optional
 
-from ..context import FileContext
+from ..analysis.context import FileContext
+from ..analysis.nodes import last_name
 from ..model import HIGH, MEDIUM, Finding, Rule
-from ..nodes import last_name
 
 RULE = Rule(
     id="B507",

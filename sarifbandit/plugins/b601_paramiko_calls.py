@@ -30,9 +30,9 @@ from __future__ import annotations
 import ast
 from typing import Iterator, Optional
 
-from ..context import FileContext
+from ..analysis.context import FileContext
+from ..analysis.nodes import argument
 from ..model import MEDIUM, Finding, Rule
-from ..nodes import argument
 
 RULE = Rule(
     id="B601",

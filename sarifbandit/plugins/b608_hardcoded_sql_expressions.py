@@ -47,8 +47,8 @@ import re
 from bisect import bisect_left
 from typing import Dict, Iterator, List, Optional, Set, Tuple
 
-from ..context import FileContext
-from ..dataflow import DataFlow, dataflow
+from ..analysis.context import FileContext
+from ..analysis.dataflow import DataFlow, dataflow
 from ..model import LOW, MEDIUM, Finding, Rank, Rule
 
 RULE = Rule(

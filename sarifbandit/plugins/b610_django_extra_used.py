@@ -31,9 +31,9 @@ from __future__ import annotations
 import ast
 from typing import Dict, Iterator, Optional
 
-from ..context import FileContext
+from ..analysis.context import FileContext
+from ..analysis.nodes import is_str
 from ..model import MEDIUM, Finding, Rule
-from ..nodes import is_str
 
 RULE = Rule(
     id="B610",

@@ -27,9 +27,9 @@ from __future__ import annotations
 import ast
 from typing import Iterator, Optional
 
-from ..context import FileContext
+from ..analysis.context import FileContext
+from ..analysis.nodes import is_str, keyword
 from ..model import MEDIUM, Finding, Rule
-from ..nodes import is_str, keyword
 
 RULE = Rule(
     id="B611",

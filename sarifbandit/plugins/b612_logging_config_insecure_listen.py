@@ -26,9 +26,9 @@ from __future__ import annotations
 import ast
 from typing import Iterator, Optional
 
-from ..context import FileContext
+from ..analysis.context import FileContext
+from ..analysis.nodes import keyword
 from ..model import HIGH, MEDIUM, Finding, Rule
-from ..nodes import keyword
 
 RULE = Rule(
     id="B612",

@@ -32,7 +32,7 @@ import dataclasses
 import unicodedata
 from typing import Iterator, Optional
 
-from ..context import FileContext
+from ..analysis.context import FileContext
 from ..model import HIGH, MEDIUM, Finding, Rule
 
 RULE = Rule(

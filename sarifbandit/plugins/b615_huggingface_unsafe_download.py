@@ -35,9 +35,9 @@ import ast
 import string
 from typing import Iterator, Optional
 
-from ..context import FileContext
+from ..analysis.context import FileContext
+from ..analysis.nodes import keyword, value_of
 from ..model import HIGH, MEDIUM, Finding, Rule
-from ..nodes import keyword, value_of
 
 RULE = Rule(
     id="B615",

@@ -33,7 +33,7 @@ from __future__ import annotations
 import ast
 from typing import Iterator, Optional
 
-from ..context import FileContext
+from ..analysis.context import FileContext
 from ..model import HIGH, MEDIUM, Finding, Rule
 
 RULE = Rule(

@@ -35,10 +35,10 @@ from __future__ import annotations
 import ast
 from typing import Iterator, List, Optional, Set
 
-from ..context import FileContext
-from ..dataflow import BindingKind, DataFlow, dataflow
+from ..analysis.context import FileContext
+from ..analysis.dataflow import BindingKind, DataFlow, dataflow
+from ..analysis.nodes import is_str
 from ..model import HIGH, MEDIUM, Finding, Rule
-from ..nodes import is_str
 
 RULE = Rule(
     id="B703",

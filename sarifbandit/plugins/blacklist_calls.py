@@ -11,7 +11,7 @@ from __future__ import annotations
 import ast
 from typing import Iterator, Optional, Tuple
 
-from ..context import FileContext
+from ..analysis.context import FileContext
 from ..model import HIGH, LOW, Finding, Rule, register
 from . import blacklist_imports
 from .denylist import (

@@ -13,7 +13,7 @@ from __future__ import annotations
 import ast
 from typing import Dict, Iterator, List, Optional, Tuple
 
-from ..context import FileContext
+from ..analysis.context import FileContext
 from ..model import HIGH, LOW, Finding, Rule, register
 from .denylist import FAMILY_IMPORT, DenyEntry, deny_rule, first_prefix_match, imported_names
 

@@ -12,9 +12,9 @@ import ast
 from dataclasses import dataclass
 from typing import Dict, Iterable, Iterator, Optional, Tuple
 
-from ..context import FileContext
+from ..analysis.context import FileContext
+from ..analysis.nodes import keyword, value_of
 from ..model import HIGH, MEDIUM, Rank, Rule
-from ..nodes import keyword, value_of
 
 FAMILY_CALL = "blacklist-call"
 FAMILY_IMPORT = "blacklist-import"

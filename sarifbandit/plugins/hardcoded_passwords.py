@@ -16,9 +16,9 @@ import ast
 import re
 from typing import Any, Iterator, Optional
 
-from ..context import FileContext
+from ..analysis.context import FileContext
+from ..analysis.nodes import positional_defaults
 from ..model import LOW, MEDIUM, Finding, Rank, Rule
-from ..nodes import positional_defaults
 
 _WORDS = r"pas+wo?r?d|pass(?:phrase)?|pwd|token|secrete?"
 #: the word alone, or as a part delimited by `_` or the ends of the name

@@ -12,9 +12,9 @@ from __future__ import annotations
 import ast
 from typing import Iterator, Optional, Tuple
 
-from ..context import FileContext
+from ..analysis.context import FileContext
+from ..analysis.nodes import is_opaque, keyword, value_of
 from ..model import HIGH, LOW, MEDIUM, Finding, Rule
-from ..nodes import is_opaque, keyword, value_of
 
 _VERBS = frozenset({"get", "options", "head", "post", "put", "patch", "delete"})
 _HTTPX_NAMES = _VERBS | {"request", "stream", "Client", "AsyncClient"}

@@ -12,9 +12,9 @@ import ast
 import re
 from typing import FrozenSet, Iterator, Optional
 
-from ..context import FileContext
+from ..analysis.context import FileContext
+from ..analysis.nodes import is_str, is_truthy_literal, keyword
 from ..model import HIGH, LOW, MEDIUM, Finding, Rank, Rule, register
-from ..nodes import is_str, is_truthy_literal, keyword
 
 SHELL_OPTIONS = {
     "subprocess": [

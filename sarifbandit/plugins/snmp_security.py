@@ -6,9 +6,9 @@ from __future__ import annotations
 import ast
 from typing import Iterator, Optional
 
-from ..context import FileContext
+from ..analysis.context import FileContext
+from ..analysis.nodes import keyword, value_of
 from ..model import HIGH, LOW, MEDIUM, Finding, Rule
-from ..nodes import keyword, value_of
 
 _REFERENCES = """## References
 - [CWE-319: Cleartext Transmission of Sensitive Information](https://cwe.mitre.org/data/definitions/319.html)

@@ -10,9 +10,9 @@ from __future__ import annotations
 import ast
 from typing import Iterator, Optional
 
-from ..context import FileContext
+from ..analysis.context import FileContext
+from ..analysis.nodes import is_opaque, keyword, positional_defaults, value_of
 from ..model import HIGH, LOW, MEDIUM, Finding, Rule
-from ..nodes import is_opaque, keyword, positional_defaults, value_of
 
 BAD_PROTOCOL_VERSIONS = {
     "bad_protocol_versions": [

@@ -6,7 +6,7 @@ from __future__ import annotations
 import ast
 from typing import Iterator, Optional, Type
 
-from ..context import FileContext
+from ..analysis.context import FileContext
 from ..model import HIGH, LOW, Finding, Rule
 
 _OPTIONS_DOC = """## Options

@@ -7,7 +7,7 @@ import importlib
 from dataclasses import dataclass
 from typing import IO, Callable, Dict, Iterator, List, Mapping, Optional
 
-from ..api import Report
+from ..model import Report
 
 
 @dataclass(frozen=True)

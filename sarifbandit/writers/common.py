@@ -7,8 +7,7 @@ import os
 import re
 from typing import Dict, List, Match, Optional
 
-from ..api import Report
-from ..model import Finding, Rule
+from ..model import Finding, Report, Rule
 from ..registry import rules_by_id
 
 INFORMATION_URI = "https://github.com/sarifbandit/sarifbandit"

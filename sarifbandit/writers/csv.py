@@ -6,7 +6,7 @@ import csv
 import io
 from typing import IO, TYPE_CHECKING
 
-from ..api import Report
+from ..model import Report
 from .common import ordered, unicode_safe
 from .json import result
 

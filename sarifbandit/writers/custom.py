@@ -12,9 +12,8 @@ import difflib
 import string
 from typing import IO, TYPE_CHECKING, Any, Dict, List, Tuple
 
-from ..api import Report
 from ..errors import ConfigError
-from ..model import Finding
+from ..model import Finding, Report
 from .common import absolute_path, cwe_link, cwe_of, line_range, ordered, unicode_safe
 
 if TYPE_CHECKING:

@@ -10,8 +10,7 @@ from __future__ import annotations
 
 from typing import IO, TYPE_CHECKING
 
-from ..api import Report
-from ..model import Finding, Rank
+from ..model import Finding, Rank, Report
 from .common import ordered, rule_of, unicode_safe
 from .text import printable
 

@@ -12,9 +12,8 @@ import json
 import uuid
 from typing import IO, TYPE_CHECKING, Any, Dict, List
 
-from .. import __version__
-from ..api import Report
-from ..model import Finding, Rank
+from ..model import Finding, Rank, Report
+from ..version import __version__
 from .common import (
     INFORMATION_URI,
     cwe_link,

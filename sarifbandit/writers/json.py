@@ -7,8 +7,7 @@ import json
 from collections import Counter
 from typing import IO, TYPE_CHECKING, Any, Dict, List
 
-from ..api import Report
-from ..model import Finding, Rank
+from ..model import Finding, Rank, Report
 from .common import (
     code_window,
     cwe_link,

@@ -21,13 +21,13 @@ from urllib.parse import quote
 import attr
 import sarif_om as om
 
-from ..api import Report
 from ..model import (
     MAX_CONTEXT_LINE_CHARS,
     Finding,
     Notification,
     NotificationKind,
     Rank,
+    Report,
     Rule,
 )
 from ..registry import all_rules

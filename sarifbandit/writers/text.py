@@ -10,8 +10,7 @@ import os
 from collections import Counter
 from typing import IO, TYPE_CHECKING, Iterable
 
-from ..api import Report
-from ..model import Finding, Rank
+from ..model import Finding, Rank, Report
 
 if TYPE_CHECKING:
     from . import WriterOptions

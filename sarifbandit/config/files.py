@@ -16,8 +16,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Dict, Iterable, List, Mapping, Optional, Tuple
 
-from .discovery import ALWAYS_SKIPPED
-from .errors import ConfigError
+from ..errors import ConfigError
+from .paths import ALWAYS_SKIPPED
 
 if TYPE_CHECKING:  # PyYAML is imported when a YAML file is read: most runs read none
     import yaml

@@ -13,7 +13,7 @@ import tempfile
 from contextlib import contextmanager
 from typing import IO, Iterator, Sequence
 
-from .errors import ConfigError
+from ..errors import ConfigError
 
 
 @contextmanager

@@ -20,9 +20,9 @@ from functools import lru_cache
 from itertools import repeat
 from typing import Callable, Dict, List, Tuple, Type, cast
 
-from .context import FileContext
-from .model import Check, CheckFunction, Finding, Notification
-from .registry import DispatchTable
+from ..analysis.context import FileContext
+from ..model import Check, CheckFunction, Finding, Notification
+from ..registry import DispatchTable
 
 #: (field name, kind) for each field of a class that may hold child nodes
 Plan = Tuple[Tuple[str, int], ...]

@@ -25,8 +25,9 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Dict, Optional, Set, Tuple, Type
 
-from . import __version__, filescan, model
-from .config import Config
+from .. import model
+from ..config.options import Config
+from ..version import __version__
 
 DEFAULT_DIR = ".sarifbandit_cache"
 #: bump when the entry layout changes
@@ -89,9 +90,9 @@ def config_key(config: Config) -> str:
 def tool_stamp() -> str:
     """The version plus the size and time of every source file of the package and its plugins,
     so a changed check invalidates the cache even before the version number moves."""
-    from .registry import all_rules
+    from ..registry import all_rules
 
-    files = set(Path(__file__).resolve().parent.rglob("*.py"))
+    files = set(Path(__file__).resolve().parent.parent.rglob("*.py"))
     for rule in all_rules():
         for check in rule.checks:
             code = getattr(check.function, "__code__", None)
@@ -110,7 +111,7 @@ def tool_stamp() -> str:
 
 def _result_classes() -> Dict[Tuple[str, str], Type[Any]]:
     allowed: Dict[Tuple[str, str], Type[Any]] = {}
-    for module in (model, filescan):
+    for module in (model,):
         for name, value in vars(module).items():
             if (
                 isinstance(value, type)
@@ -164,7 +165,7 @@ class ResultCache:
     def _path(self, key: str) -> str:
         return os.path.join(self._folder, key[:2], key[2:])
 
-    def load(self, key: str) -> Optional["filescan.FileResult"]:
+    def load(self, key: str) -> Optional["model.FileResult"]:
         """The stored result, or None when absent, unreadable, corrupt or of another shape."""
         try:
             with open(self._path(key), "rb") as handle:
@@ -172,12 +173,12 @@ class ResultCache:
             result = _ResultUnpickler(io.BytesIO(data)).load()
         except Exception:  # a bad entry is only a miss; it is overwritten after the scan
             return None
-        if not isinstance(result, filescan.FileResult):
+        if not isinstance(result, model.FileResult):
             return None
         result.from_cache = True
         return result
 
-    def store(self, key: str, result: "filescan.FileResult") -> None:
+    def store(self, key: str, result: "model.FileResult") -> None:
         """Write the entry atomically; a cache that cannot be written is given up silently."""
         if not self._writable:
             return

@@ -21,10 +21,9 @@ from dataclasses import dataclass, replace
 from typing import Any, Callable, Deque, Dict, Hashable, List, Mapping, Optional, Set, Tuple
 from urllib.parse import unquote, urlparse
 
-from .api import Report
-from .errors import ConfigError
-from .fingerprint import content_fingerprint
-from .model import Finding, Rank, Region
+from ..errors import ConfigError
+from ..fingerprint import content_fingerprint
+from ..model import Finding, Rank, Region, Report
 
 FINGERPRINT = "sarifbandit/v1"
 NEW, UNCHANGED, ABSENT = "new", "unchanged", "absent"

@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Dict, FrozenSet, Iterable, List, Mapping, Optional, Set, Tuple
 
-from .model import Finding, Notification, NotificationKind
+from ..model import Finding, Notification, NotificationKind
 
 # '#', optional blanks, the lowercase word nosec, optional ':', then the list up to the next '#'
 _NOSEC = re.compile(r"#\s*nosec:?\s*([^#]*)")

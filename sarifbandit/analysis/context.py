@@ -10,8 +10,8 @@ from __future__ import annotations
 import ast
 from typing import Any, Callable, Dict, FrozenSet, Iterator, List, Mapping, Optional, Set, Tuple
 
-from .fingerprint import content_fingerprint
-from .model import MAX_SNIPPET_CHARS, Finding, Rank, Region, Rule, context_line
+from ..fingerprint import content_fingerprint
+from ..model import MAX_SNIPPET_CHARS, Finding, Rank, Region, Rule, context_line
 from .source import SourceFile
 
 

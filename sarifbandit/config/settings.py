@@ -14,7 +14,16 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Collection, Dict, List, Mapping, Optional, Tuple
 
-from .config import (
+from ..errors import ConfigError
+from ..model import Notification, Rank
+from .files import (
+    discovery_start,
+    find_ini,
+    find_pyproject,
+    load_config_file,
+    load_ini,
+)
+from .options import (
     DEFAULT_INCLUDE,
     Config,
     FileSettings,
@@ -24,16 +33,7 @@ from .config import (
     read_settings,
     select,
 )
-from .configfiles import (
-    discovery_start,
-    find_ini,
-    find_pyproject,
-    load_config_file,
-    load_ini,
-)
-from .discovery import is_excluded, normalise_excludes
-from .errors import ConfigError
-from .model import Notification, Rank
+from .paths import is_excluded, normalise_excludes
 
 #: Bandit's default -x list; sarifbandit also skips these folders (and more) whenever it walks
 BANDIT_DEFAULT_EXCLUDE = (".svn", "CVS", ".bzr", ".hg", ".git", "__pycache__", ".tox", ".eggs")

@@ -12,10 +12,10 @@ import difflib
 from dataclasses import dataclass, field, replace
 from typing import Any, Dict, FrozenSet, Iterable, List, Mapping, Optional, Tuple
 
-from .configfiles import ConfigSource, unknown_key_message
-from .errors import ConfigError
-from .model import Notification, NotificationKind, Rank, Rule
-from .registry import BLACKLIST_ALIAS, all_rules, blacklist_ids, rules_by_id
+from ..errors import ConfigError
+from ..model import Notification, NotificationKind, Rank, Rule
+from ..registry import BLACKLIST_ALIAS, all_rules, blacklist_ids, rules_by_id
+from .files import ConfigSource, unknown_key_message
 
 DEFAULT_INCLUDE = ("*.py", "*.pyw")
 DEFAULT_MAX_FILE_SIZE = 10 * 1024 * 1024

@@ -7,34 +7,20 @@ from __future__ import annotations
 
 import os
 import stat
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from typing import TYPE_CHECKING, List, Optional, Tuple
 
-from .config import Config
-from .context import FileContext
-from .fingerprint import line_hashes
-from .model import Finding, Notification
-from .registry import dispatch_table, rule_names, rules_by_id
-from .source import SourceError, SourceFile, comments, parse
+from ..analysis.context import FileContext
+from ..analysis.source import SourceError, SourceFile, comments, parse
+from ..config.options import Config
+from ..fingerprint import line_hashes
+from ..model import FileResult, Finding, Notification
+from ..registry import dispatch_table, rule_names, rules_by_id
 from .suppress import NosecMap, parse_nosec
 from .walk import walk
 
 if TYPE_CHECKING:
     from .cache import ResultCache
-
-
-@dataclass
-class FileResult:
-    """What scanning one file produced; `scanned` is False when the file was skipped."""
-
-    path: str
-    scanned: bool = False
-    loc: int = 0
-    findings: List[Finding] = field(default_factory=list)
-    suppressed: List[Finding] = field(default_factory=list)
-    notifications: List[Notification] = field(default_factory=list)
-    #: whether the result was read from the cache instead of scanned in this run
-    from_cache: bool = False
 
 
 def read_bytes(path: str, limit: int) -> bytes:

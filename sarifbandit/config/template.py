@@ -11,11 +11,11 @@ from typing import Any, Dict, List, Tuple
 
 import yaml
 
-from .config import DEFAULT_INCLUDE
-from .configfiles import OWN_TABLE, tomllib
-from .errors import ConfigError
-from .model import Rule
-from .registry import all_rules
+from ..errors import ConfigError
+from ..model import Rule
+from ..registry import all_rules
+from .files import OWN_TABLE, tomllib
+from .options import DEFAULT_INCLUDE
 
 _HEADER = (
     "sarifbandit configuration. Every value is the default: delete what you do not change.",

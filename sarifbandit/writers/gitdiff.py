@@ -15,9 +15,8 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Dict, Iterable, List, Optional, Sequence, Set
 
-from .api import Report
-from .errors import ConfigError
-from .model import Finding
+from ..errors import ConfigError
+from ..model import Finding, Report
 
 #: None for a file that is new as a whole, else its changed line numbers
 ChangedLines = Dict[str, Optional[Set[int]]]

@@ -13,13 +13,13 @@ import signal
 import traceback
 from typing import TYPE_CHECKING, Callable, Dict, List, Optional, Sequence, Tuple
 
+from ..analysis.source import SourceError
+from ..config.options import Config
+from ..model import FileResult, Notification
+from ..registry import dispatch_table
 from .cache import ResultCache
-from .config import Config
 from .discovery import Target
-from .filescan import FileResult, read_bytes, scan_path
-from .model import Notification
-from .registry import dispatch_table
-from .source import SourceError
+from .filescan import read_bytes, scan_path
 
 if TYPE_CHECKING:  # the pool machinery is imported when a pool is needed: not on a warm rerun
     from concurrent.futures import Future
