@@ -166,6 +166,22 @@ def context_line(text: str) -> str:
 
 
 @dataclass(frozen=True)
+class FlowStep:
+    """One step of a data-flow path: where untrusted input came from, each assignment or call
+    that carried it, and the sink, in execution order (SARIF threadFlowLocation)."""
+
+    path: str
+    region: Region
+    message: str
+    #: 0 in the function that received the input; 1 and more inside the helpers it called
+    nesting: int = 0
+
+
+#: a path longer than this keeps its first and last steps (GitHub shows up to 50 per flow)
+MAX_FLOW_STEPS = 50
+
+
+@dataclass(frozen=True)
 class Finding:
     """One result, ready for any writer: everything needing the source was computed in the worker."""
 
@@ -191,6 +207,8 @@ class Finding:
     nosec_lines: Tuple[int, int] = (0, 0)
     #: with --baseline: "new", "unchanged" or "absent" (SARIF baselineState); None without one
     baseline_state: Optional[str] = None
+    #: with data flow: the path from the untrusted source to the sink, source first
+    flow: Tuple[FlowStep, ...] = ()
 
     @property
     def line(self) -> int:

@@ -1,5 +1,9 @@
 """The inline expectation convention of examples/: `# expect: B506, B602@12` on a line, and an
-optional first-line `# options: {yaml mapping}` holding config-file keys for that file."""
+optional first-line `# options: {yaml mapping}` holding config-file keys for that file.
+
+An item may also pin the confidence and, for a data-flow finding, the line its path starts at:
+`SB022:HIGH<7` is an SB022 finding of HIGH confidence whose flow begins on line 7
+(`B602@11:LOW` and `B602:MEDIUM` work too)."""
 
 from __future__ import annotations
 
@@ -11,14 +15,17 @@ from typing import Any, Dict, Optional, Tuple
 import yaml
 
 _EXPECT = re.compile(r"#\s*expect:\s*([^#]+)")
-_ITEM = re.compile(r"^(B\d{3}|[A-Z]+\d+)(?:@(\d+))?$")
+_ITEM = re.compile(r"^(B\d{3}|[A-Z]+\d+)(?:@(\d+))?(?::(HIGH|MEDIUM|LOW))?(?:<(\d+))?$")
 _OPTIONS = re.compile(r"^#\s*options:\s*(.+)$")
 
 Expectation = Tuple[int, str, Optional[int]]
+#: (line, id) -> [(confidence or None, flow start line or None)] for items that pin either
+Details = Dict[Tuple[int, str], list]
 
 
-def expectations(path: Path) -> Counter:
-    """Counter of (line, id, column or None) marked in the file."""
+def expectations(path: Path, details: Optional[Details] = None) -> Counter:
+    """Counter of (line, id, column or None) marked in the file; `details`, when given, receives
+    the confidences and flow start lines the items pin."""
     found: Counter = Counter()
     text = path.read_text(encoding="utf-8", errors="surrogateescape")
     for number, line in enumerate(text.splitlines(), start=1):
@@ -32,6 +39,9 @@ def expectations(path: Path) -> Counter:
                 raise ValueError(f"{path}:{number}: bad expectation {item!r}")
             column = int(parsed.group(2)) if parsed.group(2) else None
             found[(number, parsed.group(1), column)] += 1
+            if details is not None and (parsed.group(3) or parsed.group(4)):
+                source = int(parsed.group(4)) if parsed.group(4) else None
+                details.setdefault((number, parsed.group(1)), []).append((parsed.group(3), source))
     return found
 
 

@@ -31,7 +31,8 @@ def _config_for(path: Path) -> Config:
 
 @pytest.mark.parametrize("path", FILES, ids=[p.name for p in FILES])
 def test_example(path: Path) -> None:
-    expected = expectations(path)
+    details: dict = {}
+    expected = expectations(path, details)
     report = scan([path], _config_for(path), root=EXAMPLES)
     errors = [n for n in report.notifications if n.level == "error"]
     newer = [n for n in errors if n.code == "syntax-error" and "or later" in n.message]
@@ -49,6 +50,17 @@ def test_example(path: Path) -> None:
     assert not missing and not unexpected, (
         f"missing: {sorted(missing.elements())}\nunexpected: {sorted(unexpected.elements())}"
     )
+    for (line, rule_id), pins in details.items():
+        found = sorted(
+            (f.confidence.name, f.flow[0].region.start_line if f.flow else None)
+            for f in report.findings
+            if (f.line, f.rule_id) == (line, rule_id)
+        )
+        for confidence, source in pins:
+            assert any(
+                (confidence is None or c == confidence) and (source is None or s == source)
+                for c, s in found
+            ), f"line {line} {rule_id}: wanted {confidence or 'any'}<{source}, found {found}"
 
 
 @pytest.mark.parametrize("rule", all_rules(), ids=lambda r: r.id)

@@ -11,7 +11,7 @@ import ast
 from typing import Any, Callable, Dict, FrozenSet, Iterator, List, Mapping, Optional, Set, Tuple
 
 from ..fingerprint import content_fingerprint
-from ..model import MAX_SNIPPET_CHARS, Finding, Rank, Region, Rule, context_line
+from ..model import MAX_SNIPPET_CHARS, Finding, FlowStep, Rank, Region, Rule, context_line
 from .source import SourceFile
 
 
@@ -193,6 +193,7 @@ class FileContext:
         severity: Optional[Rank] = None,
         confidence: Optional[Rank] = None,
         scope: Optional[ast.AST] = None,
+        flow: Tuple[FlowStep, ...] = (),
     ) -> Optional[Finding]:
         """A finding at `node`'s exact span, for the check to yield; nosec applies over `scope`
         (default: the node being dispatched). None when the rule is not selected."""
@@ -231,6 +232,7 @@ class FileContext:
             ),
             fingerprints=(("sarifbandit/v1", self._fingerprint(rule.id, line)),),
             nosec_lines=(min(scope_start, line), max(scope_end, line)),
+            flow=flow,
         )
 
     def _fingerprint(self, rule_id: str, line: int) -> str:
