@@ -5,13 +5,15 @@ Exit status: 0 nothing at or above the thresholds, 1 findings, 2 usage/config/in
 
 from __future__ import annotations
 
+import difflib
+import os
 import signal
 import sys
 import threading
 from contextlib import nullcontext
 from dataclasses import replace
 from pathlib import Path
-from typing import Any, List, Optional, Tuple
+from typing import Any, Iterable, List, Optional, Tuple
 
 import click
 
@@ -20,7 +22,8 @@ from .config.settings import BANDIT_FORMATS, resolve
 from .engine import cache
 from .engine.progress import ProgressBar
 from .errors import ConfigError
-from .registry import all_rules, rules_by_id
+from .model import Rule
+from .registry import all_rules, rule_names, rules_by_id
 from .version import __version__
 from .writers import WRITERS, WriterOptions, baseline, check_options, format_for, gitdiff, text
 from .writers.output import atomic_text, check_output, refuse_scan_target
@@ -48,12 +51,45 @@ def _byte_size(ctx: click.Context, param: click.Parameter, value: Optional[str])
     return int(number) * _SIZE_UNITS[unit]
 
 
+#: every -f value: our writers, and Bandit's names for text
+FORMATS = sorted(set(WRITERS) | set(BANDIT_FORMATS))
+
+
+def unknown_format(name: str, where: str = "-f") -> str:
+    """One line naming every format, and the closest one to what was typed."""
+    close = difflib.get_close_matches(name, FORMATS, n=1)
+    hint = f"; did you mean {close[0]}?" if close else ""
+    return (
+        f"{where} {name}: unknown format; the formats are {', '.join(sorted(WRITERS))} "
+        f"(Bandit's {' and '.join(sorted(BANDIT_FORMATS))} mean text){hint}"
+    )
+
+
+class _FormatChoice(click.Choice):
+    """-f: an unknown format is one error line listing the formats (exit 2), as the other
+    usage errors of `scan` are, not click's usage text."""
+
+    def convert(
+        self, value: Any, param: Optional[click.Parameter], ctx: Optional[click.Context]
+    ) -> Any:
+        if value in self.choices:
+            return value
+        raise _fail(unknown_format(str(value)))
+
+
 class _BanditGroup(click.Group):
     """Bandit is called without a sub-command (`bandit -r src -f json`); so is sarifbandit when
     the first argument names no command: it means `scan`, and CI only swaps the binary name."""
 
     def parse_args(self, ctx: click.Context, args: List[str]) -> List[str]:
         if args and args[0] not in self.commands and args[0] not in ("-h", "--help", "--version"):
+            meant = mistyped_command(args[0], self.commands)
+            if meant is not None:
+                raise click.UsageError(
+                    f"'{args[0]}' is not a command; did you mean '{meant}'? (To scan a file "
+                    f"of that name, write ./{args[0]})",
+                    ctx,
+                )
             args = ["scan", *args]
         return super().parse_args(ctx, args)
 
@@ -70,6 +106,16 @@ class _BanditGroup(click.Group):
         finally:
             if on_main_thread:
                 signal.signal(signal.SIGTERM, previous)
+
+
+def mistyped_command(word: str, commands: Iterable[str]) -> Optional[str]:
+    """The command `word` is a typo of (`scna` for `scan`), or None when it is a target: an
+    option, a path-like word, anything that exists on disk (a file named `scna` is scanned), or
+    a word close to no command."""
+    if word.startswith("-") or any(char in word for char in "./\\") or os.path.lexists(word):
+        return None
+    close = difflib.get_close_matches(word.lower(), sorted(commands), n=1)
+    return close[0] if close else None
 
 
 def _terminated(signum: int, frame: object) -> None:
@@ -149,7 +195,7 @@ def main() -> None:
     "-f",
     "--format",
     "fmt",
-    type=click.Choice(sorted(set(WRITERS) | set(BANDIT_FORMATS))),
+    type=_FormatChoice(FORMATS),
     help="Output format (default: from the -o suffix, else text). Bandit's screen and txt "
     "mean text.",
 )
@@ -257,6 +303,8 @@ def scan_command(ctx: click.Context, **flags: Any) -> None:
     }
     try:
         run = resolve(flags, given)
+        if run.fmt is not None and run.fmt not in WRITERS:  # from a .bandit file's format
+            raise ConfigError(unknown_format(run.fmt, "format ="))
         for notice in run.config.notices:
             click.echo(f"sarifbandit: warning: {notice.message}", err=True)
         changes = gitdiff.changed_lines(run.diff, run.targets) if run.diff else None
@@ -390,13 +438,28 @@ def rules_command(fmt: str) -> None:
     click.echo(RENDERERS[fmt](all_rules()), nl=False)
 
 
+def find_rule(word: str) -> Optional[Rule]:
+    """The check a user names by id (b602, B602) or by name (subprocess_popen_with_shell_equals_true,
+    or with dashes)."""
+    by_id = rules_by_id().get(word.strip().upper())
+    if by_id is not None:
+        return by_id
+    rule_id = rule_names().get(word.strip().lower().replace("-", "_"))
+    return rules_by_id().get(rule_id) if rule_id else None
+
+
 @main.command("rule")
-@click.argument("rule_id")
+@click.argument("rule_id", metavar="CHECK")
 def rule_command(rule_id: str) -> None:
-    """Show the documentation of one check."""
-    rule = rules_by_id().get(rule_id.upper())
+    """Show the documentation of one check, named by id (B602) or name (assert_used)."""
+    rule = find_rule(rule_id)
     if rule is None:
-        raise _fail(f"unknown check id '{rule_id}' (see 'sarifbandit rules')")
+        known = [*rules_by_id(), *rule_names()]
+        close = difflib.get_close_matches(rule_id, known, n=1) or difflib.get_close_matches(
+            rule_id.upper(), known, n=1
+        )
+        hint = f"; did you mean {close[0]}?" if close else ""
+        raise _fail(f"unknown check '{rule_id}' (see 'sarifbandit rules'){hint}")
     click.echo(f"{rule.id} {rule.name}: {rule.short}\n")
     click.echo(
         f"severity {rule.severity.name}, confidence {rule.confidence.name}, CWE-{rule.cwe}\n"

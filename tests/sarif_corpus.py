@@ -62,6 +62,13 @@ def corpus_repo(folder: Path, examples: bool = True, stdlib: bool = True) -> Pat
     return _repository(folder)
 
 
+def write_tree(folder: Path, files: Mapping[str, str]) -> Path:
+    """`folder` holding `files` ({name: UTF-8 text})."""
+    for name, text in files.items():
+        (folder / name).write_text(text, encoding="utf-8")
+    return folder
+
+
 def scan_tree(root: Path, **config: Any) -> Report:
     return scan([str(root)], Config(jobs=1, **config), root=root)
 

@@ -23,7 +23,7 @@ from sarifbandit.writers.csv import COLUMNS
 from sarifbandit.writers.custom import check_template
 from sarifbandit.writers.github import escape_data, escape_property
 
-from .sarif_corpus import scan_tree
+from .sarif_corpus import scan_tree, write_tree
 
 ODD_NAME = "a,b:c%d.py"
 FILES = {
@@ -38,10 +38,7 @@ FILES = {
 
 @pytest.fixture(scope="module")
 def project(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    folder = tmp_path_factory.mktemp("formats")
-    for name, text in FILES.items():
-        (folder / name).write_text(text, encoding="utf-8")
-    return folder
+    return write_tree(tmp_path_factory.mktemp("formats"), FILES)
 
 
 @pytest.fixture(scope="module")
@@ -56,10 +53,13 @@ def render(report, fmt: str, **options: Any) -> str:
 
 
 def test_every_format_is_registered() -> None:
-    assert set(WRITERS) == {"text", "sarif", "json", "csv", "custom", "github", "gitlab"}
-    assert SUFFIXES == {".sarif": "sarif", ".json": "json", ".csv": "csv"}
+    assert set(WRITERS) == set("text sarif json csv custom github gitlab xml yaml".split())
+    assert SUFFIXES == {
+        **{".sarif": "sarif", ".json": "json", ".csv": "csv", ".xml": "xml"},
+        **{".yaml": "yaml", ".yml": "yaml"},
+    }
     with pytest.raises(KeyError):
-        WRITERS["yaml"]
+        WRITERS["pdf"]
 
 
 def test_a_writer_is_imported_only_for_its_format() -> None:

@@ -82,20 +82,14 @@ def threshold(count: int, level: Optional[str], flag: str, short: str) -> Rank:
     return Rank(count)
 
 
-#: Bandit's -f names with no writer of their own: the terminal ones are our text format
-BANDIT_FORMATS = {"screen": "text", "txt": "text", "html": None, "xml": None, "yaml": None}
+#: Bandit's -f names for its terminal report, which is our text format
+BANDIT_FORMATS = {"screen": "text", "txt": "text"}
 
 
 def bandit_format(name: Optional[str]) -> Optional[str]:
-    """Our format for a -f value, Bandit's names included; unsupported ones are an error."""
-    if name is None or name not in BANDIT_FORMATS:
-        return name
-    mapped = BANDIT_FORMATS[name]
-    if mapped is None:
-        raise ConfigError(
-            f"-f {name}: sarifbandit does not write {name}; use sarif, json, csv or text"
-        )
-    return mapped
+    """Our format for a -f value, Bandit's names for text included (an unknown name is passed
+    on: the command line, which knows the writers, refuses it)."""
+    return BANDIT_FORMATS.get(name, name) if name is not None else None
 
 
 class _Layers:

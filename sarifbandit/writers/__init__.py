@@ -34,7 +34,17 @@ class _Writers(Mapping[str, Writer]):
     """Format name to writer, each module imported when its format is first asked for: the
     SARIF object model alone costs more start-up time than a warm-cache scan of a project."""
 
-    _MODULES = ("text", "sarif", "json", "csv", "custom", "github", "gitlab")
+    _MODULES = (
+        "text",
+        "sarif",
+        "json",
+        "csv",
+        "custom",
+        "github",
+        "gitlab",
+        "xml",
+        "yaml",
+    )
 
     def __getitem__(self, fmt: str) -> Writer:
         if fmt not in self._MODULES:
@@ -50,7 +60,14 @@ class _Writers(Mapping[str, Writer]):
 
 WRITERS: Mapping[str, Writer] = _Writers()
 #: output file suffixes that choose a format when --format is not given
-SUFFIXES: Dict[str, str] = {".sarif": "sarif", ".json": "json", ".csv": "csv"}
+SUFFIXES: Dict[str, str] = {
+    ".sarif": "sarif",
+    ".json": "json",
+    ".csv": "csv",
+    ".xml": "xml",
+    ".yaml": "yaml",
+    ".yml": "yaml",
+}
 
 
 def check_options(fmt: str, options: WriterOptions) -> List[str]:

@@ -4,10 +4,9 @@ read it unchanged: errors, generated_at, per-file and total metrics, results."""
 from __future__ import annotations
 
 import json
-from collections import Counter
-from typing import IO, TYPE_CHECKING, Any, Dict, List
+from typing import IO, TYPE_CHECKING, Any, Dict
 
-from ..model import Finding, Rank, Report
+from ..model import Finding, Report
 from .common import (
     code_window,
     cwe_link,
@@ -20,11 +19,10 @@ from .common import (
     skipped,
     test_name,
 )
+from .metrics import metrics
 
 if TYPE_CHECKING:
     from . import WriterOptions
-
-_RANKS = (Rank.UNDEFINED, Rank.LOW, Rank.MEDIUM, Rank.HIGH)
 
 
 def result(finding: Finding) -> Dict[str, Any]:
@@ -47,29 +45,11 @@ def result(finding: Finding) -> Dict[str, Any]:
     }
 
 
-def _metrics(loc: int, findings: List[Finding], nosec: int) -> Dict[str, int]:
-    severities = Counter(f.severity for f in findings)
-    confidences = Counter(f.confidence for f in findings)
-    counts = {f"CONFIDENCE.{rank.name}": confidences.get(rank, 0) for rank in _RANKS}
-    counts.update({f"SEVERITY.{rank.name}": severities.get(rank, 0) for rank in _RANKS})
-    counts.update({"loc": loc, "nosec": nosec, "skipped_tests": 0})
-    return counts
-
-
 def document(report: Report, options: "WriterOptions") -> Dict[str, Any]:
-    by_file: Dict[str, List[Finding]] = {}
-    for finding in report.findings:
-        by_file.setdefault(finding.path, []).append(finding)
-    nosec = Counter(f.path for f in report.suppressed)
-    metrics = {
-        path: _metrics(loc, by_file.get(path, []), nosec.get(path, 0))
-        for path, loc in sorted(report.loc.items())
-    }
-    metrics["_totals"] = _metrics(sum(report.loc.values()), report.findings, len(report.suppressed))
     return {
         "errors": [{"filename": p, "reason": r} for p, r in sorted(skipped(report).items())],
         "generated_at": report.finished.strftime("%Y-%m-%dT%H:%M:%SZ"),
-        "metrics": metrics,
+        "metrics": metrics(report),
         "results": [result(f) for f in ordered(report, options.aggregate)],
     }
 

@@ -1,0 +1,61 @@
+"""Bandit's metrics, field for field: per scanned file and in `_totals`, the findings by severity
+and by confidence, the lines of code, and what `# nosec` comments skipped.
+
+Bandit counts before its -l/-i thresholds, so the counts read every finding of a file, not only
+the reported ones. A finding skipped by a bare `# nosec` counts in `nosec`; one skipped by a
+nosec naming its check (`# nosec B602`, `# nosec subprocess_popen_with_shell_equals_true`)
+counts in `skipped_tests`.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from typing import Dict, Iterable
+
+from ..model import FileResult, Finding, Rank, Report
+from .common import rule_of
+
+RANKS = (Rank.UNDEFINED, Rank.LOW, Rank.MEDIUM, Rank.HIGH)
+Metrics = Dict[str, int]
+
+# the words after `nosec` up to the next '#': the ids and check names a comment lists
+_NOSEC_LIST = re.compile(r"#\s*nosec:?\s*([^#]*)")
+_WORD = re.compile(r"[A-Za-z0-9_]+")
+
+
+def names_its_check(finding: Finding) -> bool:
+    """Whether the comment that suppressed `finding` names its check (id or name); a comment
+    that suppressed it without naming it is a bare nosec (it named no known check at all)."""
+    match = _NOSEC_LIST.search(finding.suppressed_by or "")
+    if match is None:
+        return False
+    words = set(_WORD.findall(match.group(1)))
+    rule = rule_of(finding)
+    return finding.rule_id in words or (rule is not None and rule.name in words)
+
+
+def counts(loc: int, findings: Iterable[Finding], suppressed: Iterable[Finding]) -> Metrics:
+    """One metrics block: findings by rank, lines of code, nosec and skipped_tests."""
+    found = list(findings)
+    severities = Counter(f.severity for f in found)
+    confidences = Counter(f.confidence for f in found)
+    named = Counter(names_its_check(f) for f in suppressed)
+    block = {f"CONFIDENCE.{rank.name}": confidences.get(rank, 0) for rank in RANKS}
+    block.update({f"SEVERITY.{rank.name}": severities.get(rank, 0) for rank in RANKS})
+    block.update({"loc": loc, "nosec": named[False], "skipped_tests": named[True]})
+    return block
+
+
+def file_metrics(result: FileResult) -> Metrics:
+    return counts(result.loc, result.findings, result.suppressed)
+
+
+def metrics(report: Report) -> Dict[str, Metrics]:
+    """{file: block} for every scanned file, and `_totals`, their sum."""
+    blocks = {r.path: file_metrics(r) for r in report.files if r.scanned}
+    totals: Counter = Counter(counts(0, (), ()))
+    for block in blocks.values():
+        totals.update(block)
+    blocks["_totals"] = dict(totals)
+    return blocks
