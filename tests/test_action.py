@@ -307,7 +307,7 @@ def test_push_writes_outputs_summary_and_fails_on_high(job: Job) -> None:
     stop = next(i for i, line in enumerate(lines) if line.startswith("::stop-commands::"))
     token = lines[stop].split("::")[2]
     resume = lines.index(f"::{token}::")
-    listing = [line for line in lines[stop + 1 : resume] if "B602 [HIGH/HIGH]" in line]
+    listing = [line for line in lines[stop + 1 : resume] if ": B602 " in line]
     assert len(listing) == 1 and listing[0].startswith("src/app.py:5:")
     # the fail-on step fails the job, after the (simulated) upload
     verdict = ran["Apply fail-on"]

@@ -1,4 +1,6 @@
-"""Findings for people on a terminal: `path:line:col: ID [SEV/CONF] message`, the code, a summary.
+"""Findings for people on a terminal: `path:line:col: ID message`, then the severity and
+confidence said in words, the CWE and documentation links, the context lines (-n) and, found by
+data flow, the path from source to sink; at the end the totals Bandit gives.
 
 Everything taken from the scanned files (names, snippets, messages quoting code) passes through
 `printable`, so control characters and bidirectional overrides cannot drive the terminal.
@@ -8,9 +10,11 @@ from __future__ import annotations
 
 import os
 from collections import Counter
-from typing import IO, TYPE_CHECKING, Iterable
+from typing import IO, TYPE_CHECKING, List
 
 from ..model import Finding, Rank, Report
+from .common import cwe_link, cwe_of, help_uri, rule_of
+from .metrics import RANKS, metrics
 
 if TYPE_CHECKING:
     from . import WriterOptions
@@ -56,50 +60,105 @@ def _paint(text: str, code: str, colour: bool) -> str:
     return f"{code}{text}{_RESET}" if colour and code else text
 
 
+def plural(count: int, noun: str, many: str = "") -> str:
+    """`1 file`, `2 files`, `1,024 lines`: a count and its noun in correct English."""
+    return f"{count:,} {noun if count == 1 else many or noun + 's'}"
+
+
+def _details(finding: Finding, colour: bool) -> List[str]:
+    """The ranks said in words, the CWE and the documentation link, the nosec or baseline state."""
+    severity = _paint(finding.severity.name, _COLOURS.get(finding.severity, ""), colour)
+    line = f"severity: {severity}, confidence: {finding.confidence.name}"
+    cwe = cwe_of(finding)
+    if cwe:
+        line += f", CWE-{cwe} ({cwe_link(cwe)})"
+    lines = [line]
+    rule = rule_of(finding)
+    if rule is not None:
+        lines.append(f"docs: {help_uri(rule)}")
+    if finding.suppressed_by:
+        lines.append(f"suppressed by: {printable(finding.suppressed_by)}")
+    if finding.baseline_state:
+        lines.append(f"baseline: {finding.baseline_state}")
+    return lines
+
+
+def _code(finding: Finding) -> List[str]:
+    """The context window (-n lines), the finding's own lines marked with '>'."""
+    first, last = finding.region.start_line, finding.region.end_line
+    return [
+        f"{'>' if first <= number <= last else ' '} {number:>5} | {printable(text.rstrip())}"
+        for number, text in finding.context
+    ]
+
+
+def _flow(finding: Finding) -> List[str]:
+    """The data-flow path, source first, one line a step (deeper calls indented)."""
+    steps = getattr(finding, "flow", ())
+    if not steps:
+        return []
+    lines = ["data flow, source to sink:"]
+    for number, step in enumerate(steps, 1):
+        where = f"{printable(step.path)}:{step.region.start_line}:{step.region.start_column}"
+        indent = "  " * step.nesting
+        lines.append(f"  {indent}{number}. {where}: {printable(step.message)}")
+    return lines
+
+
 def format_finding(finding: Finding, colour: bool, show_code: bool = True) -> str:
-    ranks = f"[{finding.severity.name}/{finding.confidence.name}]"
     head = (
         f"{printable(finding.path)}:{finding.region.start_line}:{finding.region.start_column}: "
-        f"{_paint(finding.rule_id, _BOLD, colour)} "
-        f"{_paint(ranks, _COLOURS.get(finding.severity, ''), colour)} {printable(finding.message)}"
+        f"{_paint(finding.rule_id, _BOLD, colour)} {printable(finding.message)}"
     )
     if not show_code:
         return head
-    code = [
-        f"  {number:>5} | {printable(text.rstrip())}"
-        for number, text in finding.context
-        if finding.region.start_line <= number <= finding.region.end_line
-    ]
-    return "\n".join([head, *code])
+    body = [*_details(finding, colour), *_code(finding), *_flow(finding)]
+    return "\n".join([head, *("  " + line for line in body)])
 
 
 def summary(report: Report) -> str:
+    """The reported findings by severity, then Bandit's totals: every finding by severity and
+    by confidence (before the -l/-i thresholds, as Bandit counts), lines of code, what # nosec
+    comments skipped, the files that could not be scanned."""
     counts = Counter(f.severity for f in report.findings)
     parts = [
         f"{counts.get(rank, 0)} {rank.name.lower()}" for rank in (Rank.HIGH, Rank.MEDIUM, Rank.LOW)
     ]
-    files = len(report.scanned_files)
-    line = (
-        f"{len(report.findings)} finding{'s' if len(report.findings) != 1 else ''} "
-        f"({', '.join(parts)}) in {files} file{'s' if files != 1 else ''}, "
-        f"{sum(report.loc.values()):,} lines of code"
-    )
-    extras = []
-    if report.suppressed:
-        extras.append(f"{len(report.suppressed)} suppressed by nosec")
+    totals = metrics(report)["_totals"]
+    lines = [
+        f"{plural(len(report.findings), 'finding')} ({', '.join(parts)}) in "
+        f"{plural(len(report.scanned_files), 'file')}, "
+        f"{plural(totals['loc'], 'line')} of code"
+    ]
+    for criterion in ("severity", "confidence"):
+        ranks = ", ".join(
+            f"{rank.name.lower()} {totals[f'{criterion.upper()}.{rank.name}']:,}"
+            for rank in reversed(RANKS)
+        )
+        lines.append(f"  by {criterion}: {ranks}")
     if report.filtered_out:
-        extras.append(f"{report.filtered_out} below the thresholds")
-    if report.skipped_files:
-        extras.append(f"{len(report.skipped_files)} file(s) not scanned")
-    return line + (f"; {'; '.join(extras)}" if extras else "")
+        lines.append(
+            f"  {plural(report.filtered_out, 'finding')} below the -l/-i thresholds: counted by "
+            "severity and confidence, not shown"
+        )
+    nosec, named = totals["nosec"], totals["skipped_tests"]
+    if nosec or named:
+        lines.append(
+            f"  # nosec: {plural(nosec, 'finding')} skipped by a bare # nosec, "
+            f"{plural(named, 'finding')} by a # nosec naming the check"
+        )
+    skipped = len(report.skipped_files)
+    if skipped:
+        lines.append(f"  {plural(skipped, 'file')} skipped: could not be scanned (errors above)")
+    return "\n".join(lines)
 
 
 def write(report: Report, stream: IO[str], options: "WriterOptions") -> None:
-    """The findings, the files that could not be scanned, then one summary line."""
+    """The findings, a blank line after each, the files that could not be scanned, then the
+    summary."""
     colour, quiet = options.colour, options.quiet
-    blocks: Iterable[str] = (format_finding(f, colour) for f in report.findings)
-    for block in blocks:
-        stream.write(block + "\n")
+    for finding in report.findings:
+        stream.write(format_finding(finding, colour) + "\n\n")
     for note in report.notifications:
         if note.level == "error":
             where = printable(note.path or "")
