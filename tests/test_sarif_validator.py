@@ -138,3 +138,15 @@ def test_clean_for_github_except_the_azure_pipeline_identity(validated: Dict[str
     assert set(found) == AZURE_PIPELINE_ONLY, found
     # one run: four missing pipeline properties, one id without the pipeline prefix
     assert found["GHAzDO1019"] == 4 and found["GHAzDO1020"] == 1
+
+
+def test_code_flows_are_clean(tmp_path: Path) -> None:
+    """A result carrying a data-flow path (codeFlows, the source in relatedLocations and a
+    message linking it) passes every rule set too; no taint analysis needed to build it."""
+    from .test_flows import report_with_flows
+
+    log = sarif_of(report_with_flows(tmp_path / "code"), AZURE_PIPELINE)
+    assert any("codeFlows" in result for result in log["runs"][0]["results"])
+    path = tmp_path / "flows.sarif"
+    path.write_text(json.dumps(log), encoding="utf-8")
+    assert validate([path], tmp_path / "validation.sarif") == {"flows.sarif": Counter()}

@@ -23,7 +23,8 @@ from urllib.parse import unquote, urlparse
 
 from ..errors import ConfigError
 from ..fingerprint import content_fingerprint
-from ..model import Finding, Rank, Region, Report
+from ..model import Finding, FlowStep, Rank, Region, Report
+from .common import unlinked_message
 
 FINGERPRINT = "sarifbandit/v1"
 NEW, UNCHANGED, ABSENT = "new", "unchanged", "absent"
@@ -100,6 +101,38 @@ def _flagged_line(physical: Mapping[str, Any], line: int, snippet: str) -> str:
     return snippet.splitlines()[0] if snippet else ""
 
 
+def _sarif_region(region: Mapping[str, Any]) -> Region:
+    start = int(region.get("startLine", 1))
+    return Region(
+        start,
+        int(region.get("startColumn", 1)),
+        int(region.get("endLine", start)),
+        int(region.get("endColumn", 1)),
+    )
+
+
+def _sarif_flow(result: Mapping[str, Any], bases: Mapping[str, Any]) -> Tuple[FlowStep, ...]:
+    """The result's data-flow path (its first thread flow), so an absent finding shown again
+    keeps it."""
+    try:
+        steps = result["codeFlows"][0]["threadFlows"][0]["locations"]
+    except (KeyError, IndexError, TypeError):
+        return ()
+    flow = []
+    for step in steps:
+        location = step.get("location") or {}
+        region = location.get("physicalLocation", {}).get("region", {})
+        flow.append(
+            FlowStep(
+                path=_sarif_path(location, bases),
+                region=_sarif_region(region),
+                message=str((location.get("message") or {}).get("text", "")),
+                nesting=int(step.get("nestingLevel", 0)),
+            )
+        )
+    return tuple(flow)
+
+
 def _from_sarif(data: Mapping[str, Any]) -> List[Entry]:
     entries = []
     for run in data.get("runs") or []:
@@ -114,24 +147,23 @@ def _from_sarif(data: Mapping[str, Any]) -> List[Entry]:
             snippet = (region.get("snippet") or {}).get("text", "")
             properties = result.get("properties") or {}
             level_rank = _LEVEL_RANKS.get(result.get("level", "warning"), Rank.MEDIUM)
+            flow = _sarif_flow(result, bases)
+            message = str((result.get("message") or {}).get("text", ""))
             finding = Finding(
                 rule_id=str(result.get("ruleId", "")),
                 severity=_rank(properties.get("issue_severity"), level_rank),
                 confidence=_rank(properties.get("issue_confidence")),
-                message=str((result.get("message") or {}).get("text", "")),
+                # the writer links the message to the flow's source again
+                message=unlinked_message(message) if flow else message,
                 path=_sarif_path(locations[0], bases),
-                region=Region(
-                    start,
-                    int(region.get("startColumn", 1)),
-                    end,
-                    int(region.get("endColumn", 1)),
-                ),
+                region=_sarif_region(region),
                 col_offset=int(region.get("startColumn", 1)) - 1,
                 end_col_offset=int(region.get("endColumn", 1)) - 1,
                 snippet=snippet,
                 context=(),
                 fingerprints=tuple((result.get("partialFingerprints") or {}).items()),
                 baseline_state=ABSENT,
+                flow=flow,
             )
             first = _flagged_line(locations[0].get("physicalLocation", {}), start, snippet)
             fingerprint = (result.get("partialFingerprints") or {}).get(FINGERPRINT)

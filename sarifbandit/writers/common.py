@@ -5,12 +5,19 @@ from __future__ import annotations
 
 import os
 import re
-from typing import Dict, List, Match, Optional
+from typing import Dict, List, Match, Optional, Tuple
 
-from ..model import Finding, Report, Rule
+from ..model import MAX_FLOW_STEPS, Finding, FlowStep, Report, Rule
 from ..registry import rules_by_id
 
 INFORMATION_URI = "https://github.com/sarifbandit/sarifbandit"
+#: the SARIF relatedLocations id of a data-flow result's source, which its message links to
+SOURCE_ID = 1
+#: what a data-flow message's embedded link to the source says, and the text that carries it
+_LINK = f" from [user input]({SOURCE_ID})."
+#: characters a plain-text message escapes once it holds an embedded link (SARIF 3.11.6)
+_LINK_SYNTAX = re.compile(r"([\\\[\]])")
+_ESCAPED = re.compile(r"\\([\\\[\]])")
 
 
 def help_uri(rule: Rule) -> str:
@@ -47,6 +54,30 @@ def line_range(finding: Finding) -> List[int]:
 def code_window(finding: Finding) -> str:
     """Bandit's `code`: each context line as 'number text', newline-terminated."""
     return "".join(f"{number} {text}\n" for number, text in finding.context)
+
+
+def flow_steps(finding: Finding, limit: int = MAX_FLOW_STEPS) -> Tuple[FlowStep, ...]:
+    """The finding's data-flow path as reports show it: at most `limit` steps, a longer path
+    keeping its beginning (the source and what first carried it) and its end (the sink and the
+    steps leading to it)."""
+    flow = finding.flow
+    if len(flow) <= limit:
+        return flow
+    head = (limit + 1) // 2
+    return flow[:head] + flow[len(flow) - (limit - head) :]
+
+
+def linked_message(message: str) -> str:
+    """A data-flow result's message with an embedded link to its source: the message's own
+    brackets and backslashes escaped, so only the link reads as one (SARIF 3.11.6)."""
+    return _LINK_SYNTAX.sub(r"\\\1", message.strip()).rstrip(".") + _LINK
+
+
+def unlinked_message(text: str) -> str:
+    """The message linked_message was given (up to a final period), from its SARIF text."""
+    if not text.endswith(_LINK):
+        return text
+    return _ESCAPED.sub(r"\1", text[: -len(_LINK)])
 
 
 def absolute_path(report: Report, finding: Finding) -> str:

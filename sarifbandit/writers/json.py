@@ -4,13 +4,14 @@ read it unchanged: errors, generated_at, per-file and total metrics, results."""
 from __future__ import annotations
 
 import json
-from typing import IO, TYPE_CHECKING, Any, Dict
+from typing import IO, TYPE_CHECKING, Any, Dict, List
 
 from ..model import Finding, Report
 from .common import (
     code_window,
     cwe_link,
     cwe_of,
+    flow_steps,
     help_uri,
     json_safe,
     line_range,
@@ -25,10 +26,23 @@ if TYPE_CHECKING:
     from . import WriterOptions
 
 
+def _flow(finding: Finding) -> List[Dict[str, Any]]:
+    """The data-flow path, source first; `col` is 1-based in UTF-16 units, as in SARIF."""
+    return [
+        {
+            "filename": step.path,
+            "line_number": step.region.start_line,
+            "col": step.region.start_column,
+            "message": step.message,
+        }
+        for step in flow_steps(finding)
+    ]
+
+
 def result(finding: Finding) -> Dict[str, Any]:
     cwe = cwe_of(finding)
     rule = rule_of(finding)
-    return {
+    fields = {
         "code": code_window(finding),
         "col_offset": finding.col_offset,
         "end_col_offset": finding.end_col_offset,
@@ -43,6 +57,10 @@ def result(finding: Finding) -> Dict[str, Any]:
         "test_id": finding.rule_id,
         "test_name": test_name(finding),
     }
+    # only with data flow: Bandit's importers see exactly Bandit's fields otherwise
+    if finding.flow:
+        fields["flow"] = _flow(finding)
+    return fields
 
 
 def document(report: Report, options: "WriterOptions") -> Dict[str, Any]:

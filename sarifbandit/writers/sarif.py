@@ -24,6 +24,7 @@ import sarif_om as om
 from ..model import (
     MAX_CONTEXT_LINE_CHARS,
     Finding,
+    FlowStep,
     Notification,
     NotificationKind,
     Rank,
@@ -31,7 +32,7 @@ from ..model import (
     Rule,
 )
 from ..registry import all_rules
-from .common import INFORMATION_URI, help_uri, json_safe
+from .common import INFORMATION_URI, SOURCE_ID, flow_steps, help_uri, json_safe, linked_message
 from .sarif_json import plain
 from .vcs import GitFacts, azure_pipeline, git_facts
 
@@ -335,6 +336,39 @@ def _context_region(finding: Finding) -> Optional[om.Region]:
     )
 
 
+def _step_location(step: FlowStep, locator: Locator, **extra) -> om.Location:
+    region = step.region
+    location = locator.location(
+        step.path,
+        om.Region(
+            start_line=region.start_line,
+            start_column=region.start_column,
+            end_line=region.end_line,
+            end_column=region.end_column,
+        ),
+    )
+    location.message = om.Message(text=step.message) if step.message else None
+    for key, value in extra.items():
+        setattr(location, key, value)
+    return location
+
+
+def _code_flows(steps: Sequence[FlowStep], locator: Locator) -> List[om.CodeFlow]:
+    """One code flow, one thread: the steps in execution order, inline (GitHub hides a result
+    whose thread-flow locations are `index` references), source and sink marked essential."""
+    last = len(steps) - 1
+    locations = [
+        om.ThreadFlowLocation(
+            location=_step_location(step, locator),
+            nesting_level=step.nesting,
+            execution_order=order + 1,
+            importance="essential" if order in (0, last) else "important",
+        )
+        for order, step in enumerate(steps)
+    ]
+    return [om.CodeFlow(thread_flows=[om.ThreadFlow(locations=locations)])]
+
+
 def _result(
     finding: Finding, index: Dict[str, int], locator: Locator, with_snippets: bool
 ) -> om.Result:
@@ -348,17 +382,22 @@ def _result(
         suppressions = [
             Suppression(kind="inSource", status="accepted", justification=finding.suppressed_by)
         ]
+    # GitHub rejects an empty message text
+    text = finding.message.strip() or finding.rule_id
+    code_flows = related = None
+    steps = flow_steps(finding)
+    if steps:
+        text = linked_message(text)
+        code_flows = _code_flows(steps, locator)
+        related = [_step_location(steps[0], locator, id=SOURCE_ID)]
     return Result(
         rule_id=finding.rule_id,
         rule_index=index[finding.rule_id],
         level=LEVELS[finding.severity],
-        # GitHub rejects an empty message text
-        message=om.Message(
-            text=finding.message.strip() or finding.rule_id,
-            id=MESSAGE_ID,
-            arguments=[_flagged(finding)],
-        ),
+        message=om.Message(text=text, id=MESSAGE_ID, arguments=[_flagged(finding)]),
         locations=[locator.location(finding.path, _region(finding, with_snippets), **extra)],
+        code_flows=code_flows,
+        related_locations=related,
         partial_fingerprints=dict(finding.fingerprints) or None,
         suppressions=suppressions,
         baseline_state=finding.baseline_state,
