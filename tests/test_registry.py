@@ -33,8 +33,9 @@ def test_rule_is_complete(rule: Rule) -> None:
 
 @pytest.mark.parametrize("rule", RULES, ids=lambda r: r.id)
 def test_id_and_name_are_well_formed(rule: Rule) -> None:
-    # Bandit's ids are B + three digits; checks of our own take another letter prefix
-    assert re.fullmatch(r"[A-Z]+\d{3}", rule.id)
+    # Bandit's ids are B + three digits; checks of our own take another letter prefix and the
+    # CWE number (SB1336 for CWE-1336)
+    assert re.fullmatch(r"B\d{3}|[A-Z]{2,}\d{3,4}", rule.id)
     if rule.id.startswith("B") and re.fullmatch(r"B\d{3}", rule.id):
         assert re.fullmatch(r"B[1-7]\d\d", rule.id), f"{rule.id} is outside Bandit's ranges"
     assert rule.id != BLACKLIST_ALIAS and rule.id not in RETIRED_IDS
