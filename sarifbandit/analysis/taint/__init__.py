@@ -1,0 +1,1 @@
+"""Taint analysis: untrusted input traced through a function to the calls it must not reach."""
