@@ -1,0 +1,194 @@
+"""## What it does
+Flags XML parsers configured to resolve external entities:
+
+- lxml parsers (`lxml.etree.XMLParser`, `XMLPullParser`, `ETCompatXMLParser`, `iterparse`,
+  `lxml.objectify.makeparser`) created with `resolve_entities=True`;
+- the same parsers with `no_network=False` when they also load a DTD (`load_dtd`,
+  `dtd_validation` or `attribute_defaults` turned on) or resolve entities: the document's
+  DTD or entity URLs are then fetched over the network;
+- `xml.sax` parsers (`xml.sax.make_parser()`, the parser given to `xml.dom.pulldom`) on which
+  `setFeature(feature_external_ges, True)` or `setFeature(feature_external_pes, True)` is
+  called (also written as the feature's URL).
+
+The finding points at the flag's value and names the flag. Its confidence is HIGH when the
+value is the constant `True` (or `False` for `no_network`), MEDIUM when it is computed. A
+parser that comes from `defusedxml` is not reported.
+
+lxml 5.0 changed the default of `resolve_entities` from `True` to `'internal'` (entities
+declared in the document itself, never external ones), and `no_network` defaults to `True`,
+so only a flag turned on explicitly is reported. `huge_tree=True` is not reported: it lifts
+libxml2's size limits (a denial-of-service concern, CWE-776) but resolves nothing external.
+Neither is `load_dtd=True` on its own: with entities kept internal and the network closed,
+it only reads a DTD.
+
+## Why is this bad?
+An external entity (`<!ENTITY x SYSTEM "file:///etc/passwd">`) makes the parser read the file
+or URL it names and put its content into the document: an attacker who controls the XML reads
+files from the server, reaches internal services through it (server-side request forgery) or
+exhausts it by pointing at an endless stream.
+
+## Example
+```python
+from lxml import etree
+parser = etree.XMLParser(resolve_entities=True)
+tree = etree.fromstring(data, parser)
+
+import xml.sax
+from xml.sax.handler import feature_external_ges
+reader = xml.sax.make_parser()
+reader.setFeature(feature_external_ges, True)
+```
+
+## Use instead
+```python
+from lxml import etree
+parser = etree.XMLParser(resolve_entities=False, no_network=True)
+tree = etree.fromstring(data, parser)
+
+import defusedxml.sax
+reader = defusedxml.sax.make_parser()   # forbids external entities
+```
+
+## References
+- [CWE-611: Improper Restriction of XML External Entity Reference](https://cwe.mitre.org/data/definitions/611.html)
+- [lxml: Parser options](https://lxml.de/parsing.html#parser-options)
+- [Python: XML vulnerabilities](https://docs.python.org/3/library/xml.html#xml-vulnerabilities)
+- [OWASP: XML External Entity Prevention Cheat Sheet](https://cheatsheetseries.owasp.org/cheatsheets/XML_External_Entity_Prevention_Cheat_Sheet.html)
+"""
+
+from __future__ import annotations
+
+import ast
+from typing import Iterator, Optional
+
+from ..analysis.context import FileContext
+from ..analysis.nodes import argument, keyword, last_name
+from ..model import HIGH, MEDIUM, Finding, Rank, Rule
+
+RULE = Rule(
+    id="SB611",
+    name="xml_external_entities",
+    severity=HIGH,
+    confidence=HIGH,
+    cwe=611,
+    short="An XML parser is configured to resolve external entities or fetch DTDs.",
+    doc=__doc__,
+    test_name="xml_external_entities",
+)
+
+#: lxml's parser factories that take the parser keywords
+_LXML_PARSERS = frozenset(
+    {
+        "lxml.etree.XMLParser",
+        "lxml.etree.XMLPullParser",
+        "lxml.etree.ETCompatXMLParser",
+        "lxml.etree.iterparse",
+        "lxml.objectify.makeparser",
+    }
+)
+#: keywords that make an lxml parser read a DTD, so an open network lets the document fetch it
+_DTD_LOADING = ("load_dtd", "dtd_validation", "attribute_defaults")
+#: SAX feature names (constants of xml.sax.handler) and the URLs they stand for
+_SAX_FEATURES = {
+    "feature_external_ges": "feature_external_ges",
+    "feature_external_pes": "feature_external_pes",
+    "http://xml.org/sax/features/external-general-entities": "feature_external_ges",
+    "http://xml.org/sax/features/external-parameter-entities": "feature_external_pes",
+}
+
+
+def _constant(node: Optional[ast.AST], value: bool) -> bool:
+    """Whether `node` is the constant `value`, a flag written as 1 or 0 included."""
+    if not isinstance(node, ast.Constant) or type(node.value) not in (bool, int):
+        return False
+    return bool(node.value) is value
+
+
+def _computed(node: Optional[ast.AST]) -> bool:
+    return node is not None and not isinstance(node, ast.Constant)
+
+
+def _turned_on(node: Optional[ast.AST]) -> bool:
+    return _constant(node, True) or _computed(node)
+
+
+def _confidence(node: ast.AST) -> Rank:
+    return HIGH if isinstance(node, ast.Constant) else MEDIUM
+
+
+@RULE.check(
+    ast.Call,
+    calls=("XMLParser", "XMLPullParser", "ETCompatXMLParser", "iterparse", "makeparser"),
+)
+def check_lxml(node: ast.Call, ctx: FileContext) -> Iterator[Optional[Finding]]:
+    qualname = ctx.qualname(node)
+    if qualname not in _LXML_PARSERS:
+        return
+    resolve = keyword(node, "resolve_entities")
+    if _turned_on(resolve):
+        assert resolve is not None
+        yield ctx.finding(
+            RULE,
+            resolve,
+            f"{qualname}(resolve_entities=...) lets the document's external entities read "
+            "files and URLs",
+            confidence=_confidence(resolve),
+        )
+    network = keyword(node, "no_network")
+    if network is None or not (_constant(network, False) or _computed(network)):
+        return
+    loading = [name for name in _DTD_LOADING if _turned_on(keyword(node, name))]
+    if _turned_on(resolve):
+        loading.append("resolve_entities")
+    if loading:
+        yield ctx.finding(
+            RULE,
+            network,
+            f"{qualname}(no_network=...) with {', '.join(loading)} lets the document make the "
+            "server fetch the DTD or entity URLs it names",
+            confidence=_confidence(network),
+        )
+
+
+def _defused(receiver: ast.AST, node: ast.Call, ctx: FileContext) -> bool:
+    """Whether the parser `receiver` was made by defusedxml: the call itself, or a name bound
+    to such a call in the same function (or module)."""
+    if isinstance(receiver, ast.Call):
+        return ctx.qualname(receiver).startswith("defusedxml.")
+    if not isinstance(receiver, ast.Name):
+        return False
+    scope = ctx.enclosing_function(node) or ctx.tree
+    for statement in ast.walk(scope):
+        if (
+            isinstance(statement, ast.Assign)
+            and isinstance(statement.value, ast.Call)
+            and any(isinstance(t, ast.Name) and t.id == receiver.id for t in statement.targets)
+            and ctx.qualname(statement.value).startswith("defusedxml.")
+        ):
+            return True
+    return False
+
+
+def _feature(node: Optional[ast.AST]) -> Optional[str]:
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return _SAX_FEATURES.get(node.value)
+    if node is not None and last_name(node).startswith("feature_external_"):
+        return _SAX_FEATURES.get(last_name(node))
+    return None
+
+
+@RULE.check(ast.Call, calls=("setFeature",))
+def check_sax(node: ast.Call, ctx: FileContext) -> Iterator[Optional[Finding]]:
+    if not isinstance(node.func, ast.Attribute) or node.func.attr != "setFeature":
+        return
+    feature = _feature(argument(node, 0, "name"))
+    state = argument(node, 1, "state")
+    if feature is None or not _turned_on(state) or _defused(node.func.value, node, ctx):
+        return
+    assert state is not None
+    yield ctx.finding(
+        RULE,
+        state,
+        f"setFeature({feature}, ...) makes the SAX parser resolve external entities",
+        confidence=_confidence(state),
+    )
