@@ -271,6 +271,11 @@ def main() -> None:
 @click.option(
     "-j", "--jobs", type=click.IntRange(min=1), help="Worker processes (default: one per core)."
 )
+@click.option(
+    "--no-dataflow",
+    is_flag=True,
+    help="Skip the data-flow analysis (its checks too): Bandit's checks only. Config: dataflow.",
+)
 @click.option("--no-cache", is_flag=True, help="Neither read nor write the results cache.")
 @click.option(
     "--cache-dir",

@@ -40,7 +40,8 @@ ALLOWED = {
     "analysis": {"values"},
     "checks": {"values", "analysis"},
     "catalogue": {"values", "checks"},
-    "config": {"values", "catalogue"},
+    # the config file's data-flow models are checked against the analysis's schema when read
+    "config": {"values", "analysis", "catalogue"},
     "engine": {"values", "analysis", "catalogue", "config"},
     "api": {"values", "config", "engine"},
     # writers, baseline, diff and merge read a Report: never the engine or the API

@@ -45,6 +45,10 @@ class Config:
     cache_dir: Optional[str] = None
     #: warnings found while reading the configuration (unknown keys ...), for the report
     notices: Tuple[Notification, ...] = ()
+    #: whether the data-flow (taint) analysis runs; off: Bandit's checks only
+    dataflow: bool = True
+    #: the config file's `taint` table (sources, sinks, sanitizers, propagators), checked
+    taint_models: Mapping[str, Any] = field(default_factory=dict)
 
     def with_(self, **changes: Any) -> "Config":
         return replace(self, **changes)
@@ -130,6 +134,8 @@ IGNORED_KEYS = {
     "blacklist_imports": "replacing the built-in deny-lists is not supported; use tests/skips",
 }
 _LIST_KEYS = ("tests", "skips", "exclude_dirs", "include")
+#: sarifbandit's own keys (Bandit has no data-flow analysis)
+_OWN_KEYS = ("dataflow", "taint")
 UNKNOWN_KEY = "unknown-config-key"
 
 
@@ -152,6 +158,9 @@ class FileSettings:
     #: per-check option blocks as written {config key: {option: value}}
     blocks: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
     notices: Tuple[Notification, ...] = ()
+    dataflow: Optional[bool] = None
+    #: the `taint` table: data-flow models added to the built-in ones
+    taint: Mapping[str, Any] = field(default_factory=dict)
 
 
 def config_warning(path: str, message: str) -> Notification:
@@ -287,6 +296,8 @@ def read_settings(source: ConfigSource) -> FileSettings:
     lists: Dict[str, Tuple[str, ...]] = {}
     blocks: Dict[str, Mapping[str, Any]] = {}
     profiles: Dict[str, Profile] = {}
+    dataflow: Optional[bool] = None
+    taint: Mapping[str, Any] = {}
     for key, value in values.items():
         key = str(key)
         if value is None:
@@ -295,6 +306,12 @@ def read_settings(source: ConfigSource) -> FileSettings:
             lists[key] = _string_list(path, key, value, _samples(key))
         elif key == "profiles":
             profiles = _profiles(path, value)
+        elif key == "dataflow":
+            if not isinstance(value, bool):
+                raise ConfigError(f"{path}: dataflow must be true or false, not {value!r}")
+            dataflow = value
+        elif key == "taint":
+            taint = _taint(path, value)
         elif key in IGNORED_KEYS:
             warnings.append(f"{path}: {key} has no effect in sarifbandit: {IGNORED_KEYS[key]}")
         elif key in blocks_known:
@@ -307,7 +324,7 @@ def read_settings(source: ConfigSource) -> FileSettings:
                     f"sarifbandit honours both, but rename it to {real} to keep both tools in step"
                 )
         else:
-            known = [*_LIST_KEYS, "profiles", *IGNORED_KEYS, *blocks_known]
+            known = [*_LIST_KEYS, "profiles", *_OWN_KEYS, *IGNORED_KEYS, *blocks_known]
             warnings.append(unknown_key_message(path, key, key, known))
     for key in ("tests", "skips"):
         check_ids(lists.get(key, ()), f"{path}: {key}")
@@ -320,7 +337,22 @@ def read_settings(source: ConfigSource) -> FileSettings:
         profiles=profiles,
         blocks=blocks,
         notices=tuple(config_warning(path, w) for w in warnings),
+        dataflow=dataflow,
+        taint=taint,
     )
+
+
+def _taint(path: str, value: Any) -> Mapping[str, Any]:
+    """The data-flow models a config file adds, checked now against the models' schema, so a
+    mistake stops the run before any file is read."""
+    from ..analysis.taint.models import load_models
+
+    load_models(value if value else None, origin=path)
+    if value is not None and not isinstance(value, Mapping):  # an empty list, say
+        raise ConfigError(
+            f"{path}: taint must be a mapping of sources, sinks, sanitizers and propagators"
+        )
+    return dict(value) if value else {}
 
 
 def _differs(block: Mapping[str, Any], defaults: Mapping[str, Any]) -> bool:

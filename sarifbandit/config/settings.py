@@ -205,6 +205,8 @@ def resolve(flags: Mapping[str, Any], given: Collection[str]) -> RunSettings:
         debug=bool(layers("debug")),
         use_cache=not flags.get("no_cache"),
         notices=tuple(notices),
+        dataflow=not flags.get("no_dataflow") and file.dataflow is not False,
+        taint_models=file.taint,
         **_extra_config(flags),
     )
     return RunSettings(

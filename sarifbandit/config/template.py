@@ -26,6 +26,26 @@ _TOP_LEVEL: Tuple[Tuple[str, Any, str], ...] = (
     ("skips", [], "check ids never to run"),
     ("exclude_dirs", [], "paths or globs to leave out, on top of VCS and virtual-env folders"),
     ("include", list(DEFAULT_INCLUDE), "file-name globs scanned inside directories"),
+    ("dataflow", True, "trace untrusted input to dangerous calls; false: Bandit's checks only"),
+)
+#: the `taint` table, commented out: data-flow models added to the built-in ones
+_TAINT_HELP = (
+    "Data-flow models of your own, added to the built-in ones (README: Data-flow models).",
+    "sources, sinks, sanitizers and propagators, each a list of entries such as:",
+)
+_TAINT_YAML = (
+    "taint:",
+    "  sources: [{name: myapp.web.current_query, kind: remote}]",
+    "  sinks: [{call: myapp.db.run_sql, args: [0], class: sql}]",
+    "  sanitizers: [{call: myapp.text.clean_name, for: [path, command]}]",
+    "  propagators: [{call: myapp.text.normalise}]",
+)
+_TAINT_TOML = (
+    f"[tool.{OWN_TABLE}.taint]",
+    'sources = [{name = "myapp.web.current_query", kind = "remote"}]',
+    'sinks = [{call = "myapp.db.run_sql", args = [0], class = "sql"}]',
+    'sanitizers = [{call = "myapp.text.clean_name", for = ["path", "command"]}]',
+    'propagators = [{call = "myapp.text.normalise"}]',
 )
 
 
@@ -57,7 +77,11 @@ def render_yaml() -> str:
     out.append("")
     for key, default, help_text in _TOP_LEVEL:
         out.append(f"# {help_text}")
-        out.append(yaml.safe_dump({key: default}, default_flow_style=None, width=100).rstrip())
+        flow = None if isinstance(default, list) else False  # `dataflow: true`, not a {mapping}
+        out.append(yaml.safe_dump({key: default}, default_flow_style=flow, width=100).rstrip())
+    out.append("")
+    out.extend(f"# {line}" for line in _TAINT_HELP)
+    out.extend(f"# {line}" for line in _TAINT_YAML)
     out.append("")
     out.extend(_catalogue("#"))
     out.append("")
@@ -97,6 +121,8 @@ def render_pyproject_block() -> str:
         out.append(f"# read by {_used_by(rules)}")
         out.append(f"[tool.{OWN_TABLE}.{key}]")
         out.extend(f"{name} = {_toml_value(value)}" for name, value in options.items())
+    out.append("")
+    out.extend(f"# {line}" for line in (*_TAINT_HELP, *_TAINT_TOML))
     return "\n".join(out) + "\n"
 
 
