@@ -8,11 +8,36 @@ scopes and rebinding. Parents are recorded by the walk, so a check can climb fro
 from __future__ import annotations
 
 import ast
-from typing import Any, Callable, Dict, FrozenSet, Iterator, List, Mapping, Optional, Set, Tuple
+from typing import (
+    TYPE_CHECKING,
+    Any,
+    Callable,
+    Dict,
+    FrozenSet,
+    Iterator,
+    List,
+    Mapping,
+    Optional,
+    Set,
+    Tuple,
+)
 
 from ..fingerprint import content_fingerprint
-from ..model import MAX_SNIPPET_CHARS, Finding, FlowStep, Rank, Region, Rule, context_line
+from ..model import (
+    MAX_SNIPPET_CHARS,
+    Finding,
+    FlowStep,
+    Notification,
+    Rank,
+    Region,
+    Rule,
+    context_line,
+)
 from .source import SourceFile
+
+if TYPE_CHECKING:  # built on first use: files that never ask pay nothing
+    from .taint.flows import Flows
+    from .taint.models import Models
 
 
 def _dotted(node: ast.AST, aliases: Mapping[str, str], dotted_keys: bool = True) -> str:
@@ -97,6 +122,7 @@ class FileContext:
         options: Mapping[str, Mapping[str, Any]],
         enabled: Set[str],
         context_lines: int = 3,
+        models: Optional["Models"] = None,
     ) -> None:
         self.source = source
         self.tree = tree
@@ -119,6 +145,43 @@ class FileContext:
         #: (rule id, line) -> content fingerprint: hashing the lines around a finding costs their
         #: length, so thousands of findings on one long line would cost quadratic time
         self._fingerprints: Dict[Tuple[str, int], str] = {}
+        self._models = models
+        self._flows: Optional["Flows"] = None
+        #: problems met while building facts (a data-flow failure), reported with the file
+        self.problems: List[Notification] = []
+
+    @property
+    def flows_built(self) -> bool:
+        """Whether a check asked for the data flow (data flow on and a data-flow rule run)."""
+        return self._flows is not None
+
+    @property
+    def flows(self) -> Optional["Flows"]:
+        """The file's data flow, run on first use; None when data flow is off or failed."""
+        if self._flows is None and self._models is not None:
+            from .taint.flows import analyse
+
+            models, self._models = self._models, None
+            try:
+                self._flows = analyse(self.tree, self.source, models)
+            except (
+                RecursionError,
+                MemoryError,
+                ValueError,
+                TypeError,
+                KeyError,
+                AttributeError,
+            ) as exc:
+                self.problems.append(
+                    Notification(
+                        "warning",
+                        f"data-flow analysis stopped on this file ({type(exc).__name__}: {exc}); "
+                        "Bandit's checks ran, flows of this file are not reported",
+                        path=self.path,
+                        code="dataflow-error",
+                    )
+                )
+        return self._flows
 
     # -- imports and names -------------------------------------------------------------------
     def record_import(self, node: ast.AST) -> None:

@@ -12,6 +12,8 @@ from typing import TYPE_CHECKING, List, Optional, Tuple
 
 from ..analysis.context import FileContext
 from ..analysis.source import SourceError, SourceFile, comments, parse
+from ..analysis.taint.models import Models, load_models
+from ..analysis.taint.verdicts import judge
 from ..config.options import Config
 from ..fingerprint import line_hashes
 from ..model import FileResult, Finding, Notification
@@ -96,9 +98,19 @@ def scan_bytes(data: bytes, display: str, config: Config) -> FileResult:
         return result
     result.scanned = True
     result.loc = source.loc()
-    ctx = FileContext(source, tree, config.options, set(config.selected), config.context_lines)
+    ctx = FileContext(
+        source,
+        tree,
+        config.options,
+        set(config.selected),
+        config.context_lines,
+        models=_models(config),
+    )
     findings, problems = walk(ctx, dispatch_table(config.selected), config.debug)
+    if ctx.flows_built:
+        findings = judge(findings, ctx.flows)
     result.notifications.extend(problems)
+    result.notifications.extend(ctx.problems)
     nosec = _nosec_map(source, config)
     for found in findings:
         comment = nosec.suppressor(found) if nosec is not None else None
@@ -113,6 +125,13 @@ def scan_bytes(data: bytes, display: str, config: Config) -> FileResult:
     result.findings.sort(key=Finding.sort_key)
     result.suppressed.sort(key=Finding.sort_key)
     return result
+
+
+def _models(config: Config) -> Optional[Models]:
+    """The data-flow models of this configuration, or None when data flow is off."""
+    if not getattr(config, "dataflow", True):
+        return None
+    return load_models(getattr(config, "taint_models", None) or None)
 
 
 def _nosec_map(source: SourceFile, config: Config) -> Optional[NosecMap]:

@@ -1,0 +1,34 @@
+"""The one check every data-flow rule runs: report the flows the file's analysis found into a
+sink of the rule's class. Rules read flows; they never search the tree for them."""
+
+from __future__ import annotations
+
+import ast
+from typing import Dict, Iterator, Optional
+
+from ...model import Finding, Rule
+
+#: rule id -> the sink class it reports, for every data-flow rule (fixed when rules are defined)
+CLASS_OF_RULE: Dict[str, str] = {}
+
+
+def flow_check(rule: Rule, sink_class: str) -> None:
+    """Register `rule`'s check: on every call (and on every `return` of a view, for the XSS
+    class), a finding for each flow of untrusted input into a sink of `sink_class`."""
+
+    def check(node: ast.AST, ctx) -> Iterator[Optional[Finding]]:
+        flows = ctx.flows
+        if flows is None:
+            return
+        for hit in flows.hits(node, sink_class):
+            yield ctx.finding(
+                rule,
+                hit.node,
+                f"{rule.short.rstrip('.')}: {flows.describe(hit)}",
+                confidence=flows.confidence(hit),
+                flow=flows.path(hit),
+            )
+
+    CLASS_OF_RULE[rule.id] = sink_class
+    check.__name__ = f"flows_into_{sink_class}"
+    rule.check(ast.Call, ast.Return, ast.Assign)(check)

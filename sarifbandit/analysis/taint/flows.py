@@ -1,0 +1,280 @@
+"""The data flow of one file, as the checks read it: which sinks untrusted input reaches, by
+which path, and what value each argument of a modelled sink holds.
+
+`analyse()` decides which functions receive input (framework views, request parameters, code
+reading a modelled source) and runs them; functions they call are followed through summaries.
+A file that mentions no source at all is not interpreted.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from typing import Dict, FrozenSet, Iterable, List, Optional, Set, Tuple
+
+from ...model import FlowStep, Rank, Region
+from ..source import SourceFile
+from .interpret import FileAnalysis, SinkHit
+from .models import Models
+from .values import Step, Taint, Value, tainted
+
+_FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
+#: words without which a file cannot read a modelled source (cheap text test, before parsing
+#: anything further); the models' own names are added to these
+_ALWAYS_TRIGGERS = ("request", "input", "argv", "environ", "getenv", "stdin", "route")
+
+#: what people call the kinds of input
+_KIND_TEXT = {"remote": "user input", "local": "local input", "env": "an environment variable"}
+
+
+class Flows:
+    """The flows of one file, keyed by the node a check is dispatched on."""
+
+    def __init__(self, analysis: Optional[FileAnalysis], source: SourceFile) -> None:
+        self._analysis = analysis
+        self._source = source
+
+    def hits(self, node: ast.AST, sink_class: str) -> List[SinkHit]:
+        if self._analysis is None:
+            return []
+        slot = self._analysis.hits.get(node)
+        if not slot:
+            return []
+        return [hit for (cls, _), hit in slot.items() if cls == sink_class]
+
+    @property
+    def analysed(self) -> bool:
+        return self._analysis is not None
+
+    def all_hits(self) -> List[SinkHit]:
+        if self._analysis is None:
+            return []
+        return [hit for slot in self._analysis.hits.values() for hit in slot.values()]
+
+    def value_of(self, node: ast.AST) -> Optional[Value]:
+        """The value an argument of a modelled sink call holds (None: not analysed)."""
+        if self._analysis is None:
+            return None
+        known = self._analysis.values.get(node)
+        return known[1] if known else None
+
+    def sink_arguments(self) -> List[Tuple[ast.AST, Value]]:
+        """(the call, an argument's value) for every argument of every modelled sink call."""
+        if self._analysis is None:
+            return []
+        return [(anchor, v) for anchor, v in self._analysis.values.values() if v is not None]
+
+    def confidence(self, hit: SinkHit) -> Rank:
+        taint = hit.taint
+        if taint.exact and taint.kinds & {"remote", "local"}:
+            return Rank.HIGH
+        return Rank.MEDIUM
+
+    def describe(self, hit: SinkHit) -> str:
+        kinds = sorted(hit.taint.kinds)
+        what = _KIND_TEXT.get(kinds[0], "untrusted input") if kinds else "untrusted input"
+        sink = hit.sink[2:] if hit.sink.startswith("?.") else hit.sink
+        if sink.endswith(".__setitem__"):
+            sink = sink[: -len(".__setitem__")] + "[…]"
+        elif " " not in sink:
+            sink += "()"
+        return f"{what} reaches `{sink}`"
+
+    def path(self, hit: SinkHit) -> Tuple[FlowStep, ...]:
+        steps: List[Step] = list(hit.taint.trace) + list(hit.inner)
+        node = hit.node
+        steps.append(
+            (
+                getattr(node, "lineno", 1),
+                getattr(node, "col_offset", 0),
+                getattr(node, "end_lineno", None) or getattr(node, "lineno", 1),
+                getattr(node, "end_col_offset", None) or 0,
+                f"{self.describe(hit).split(' reaches ', 1)[0]} reaches the sink ({hit.sink_class})",
+                0,
+            )
+        )
+        return tuple(self._flow_step(step) for step in steps)
+
+    def _flow_step(self, step: Step) -> FlowStep:
+        line, col, end_line, end_col, message, nesting = step
+        source = self._source
+        line = max(1, line)
+        end_line = max(line, end_line)
+        return FlowStep(
+            path=source.path,
+            region=Region(
+                line,
+                source.utf16_column(line, col),
+                end_line,
+                source.utf16_column(end_line, end_col),
+            ),
+            message=message,
+            nesting=nesting,
+        )
+
+
+def analyse(tree: ast.Module, source: SourceFile, models: Models) -> Flows:
+    """The file's flows; files that cannot read a modelled source are not interpreted."""
+    text = source.text
+    triggers = _triggers(models)
+    if not any(word in text for word in triggers):
+        return Flows(None, source)
+    imported = _imported_modules(tree)
+    entry_params, view_returns, entries = _entries(tree, text, imported, models, triggers)
+    analysis = FileAnalysis(tree, {}, models, entry_params, view_returns)
+    analysis.run(entries)
+    return Flows(analysis, source)
+
+
+_TRIGGER_CACHE: Dict[int, Tuple[Models, Tuple[str, ...]]] = {}
+
+
+def _triggers(models: Models) -> Tuple[str, ...]:
+    words: Set[str] = set(_ALWAYS_TRIGGERS)
+    for param in models.param_sources:
+        words.add(param.param)
+    for route in models.routes:
+        words.update(route.decorators)
+    return tuple(sorted(words))
+
+
+def _imported_modules(tree: ast.Module) -> FrozenSet[str]:
+    found: Set[str] = set()
+    for node in tree.body:
+        for sub in [node] + (list(ast.walk(node)) if isinstance(node, (ast.If, ast.Try)) else []):
+            if isinstance(sub, ast.Import):
+                found.update(alias.name for alias in sub.names)
+            elif isinstance(sub, ast.ImportFrom) and sub.module:
+                found.add(sub.module)
+                found.update(f"{sub.module}.{alias.name}" for alias in sub.names)
+    return frozenset(found)
+
+
+def _imports(imported: FrozenSet[str], module: str) -> bool:
+    prefix = module + "."
+    return any(name == module or name.startswith(prefix) for name in imported)
+
+
+def _functions(tree: ast.Module) -> Iterable[ast.AST]:
+    for node in tree.body:
+        if isinstance(node, _FUNCTIONS):
+            yield node
+        elif isinstance(node, ast.ClassDef):
+            for item in node.body:
+                if isinstance(item, _FUNCTIONS):
+                    yield item
+
+
+def _last(node: ast.AST) -> str:
+    if isinstance(node, ast.Attribute):
+        return node.attr
+    if isinstance(node, ast.Name):
+        return node.id
+    if isinstance(node, ast.Subscript):
+        return _last(node.value)
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return node.value.rpartition(".")[2]
+    return ""
+
+
+def _entries(
+    tree: ast.Module,
+    text: str,
+    imported: FrozenSet[str],
+    models: Models,
+    triggers: Tuple[str, ...],
+) -> Tuple[Dict[ast.AST, Dict[str, Value]], FrozenSet[ast.AST], List[ast.AST]]:
+    lines = text.splitlines()
+    entry_params: Dict[ast.AST, Dict[str, Value]] = {}
+    view_returns: Set[ast.AST] = set()
+    entries: List[ast.AST] = []
+    routes = [r for r in models.routes if _imports(imported, r.module)]
+    params = [p for p in models.param_sources if _imports(imported, p.module)]
+    for func in _functions(tree):
+        given: Dict[str, Value] = {}
+        args = func.args  # type: ignore[attr-defined]
+        every = [*args.posonlyargs, *args.args, *args.kwonlyargs]
+        for route in routes:
+            for decorator in func.decorator_list:  # type: ignore[attr-defined]
+                if (
+                    not isinstance(decorator, ast.Call)
+                    or _last(decorator.func) not in route.decorators
+                ):
+                    continue
+                path = decorator.args[0] if decorator.args else None
+                for kw in decorator.keywords:
+                    if kw.arg in ("rule", "path"):
+                        path = kw.value
+                route_text = (
+                    path.value
+                    if isinstance(path, ast.Constant) and isinstance(path.value, str)
+                    else ""
+                )
+                named = {
+                    m.group("name"): (m.groupdict().get("conv") or "")
+                    for m in re.finditer(route.path_pattern, route_text)
+                }
+                for arg in every:
+                    if arg.arg in ("self", "cls"):
+                        continue
+                    if arg.arg in named:
+                        if named[arg.arg] in route.safe_converters:
+                            continue
+                    elif not route.all_params:
+                        continue
+                    if (
+                        arg.annotation is not None
+                        and _last(arg.annotation) in route.safe_annotations
+                    ):
+                        continue
+                    default = _default_of(func, arg)
+                    if (
+                        default is not None
+                        and isinstance(default, ast.Call)
+                        and _last(default.func) in route.safe_annotations
+                    ):
+                        continue
+                    given[arg.arg] = tainted(
+                        Taint(frozenset({route.kind}), trace=(_arg_step(arg, route.framework),))
+                    )
+                if route.framework == "flask":
+                    view_returns.update(n for n in ast.walk(func) if isinstance(n, ast.Return))
+        for param in params:
+            for arg in every:
+                annotated = (
+                    arg.annotation is not None and _last(arg.annotation) in param.annotations
+                )
+                if arg.arg == param.param or annotated:
+                    attrs = ",".join(sorted(param.attrs))
+                    given[arg.arg] = Value(shape=f"request:{param.kind}:{attrs}", name=arg.arg)
+        start = func.lineno - 1  # type: ignore[attr-defined]
+        end = getattr(func, "end_lineno", None) or len(lines)
+        body_text = "\n".join(lines[start:end])
+        if given:
+            entry_params[func] = given
+            entries.append(func)
+        elif any(word in body_text for word in triggers):
+            entries.append(func)
+    return entry_params, frozenset(view_returns), entries
+
+
+def _default_of(func: ast.AST, arg: ast.arg) -> Optional[ast.AST]:
+    args = func.args  # type: ignore[attr-defined]
+    positional = [*args.posonlyargs, *args.args]
+    if arg in positional:
+        index = positional.index(arg) - (len(positional) - len(args.defaults))
+        return args.defaults[index] if index >= 0 else None
+    if arg in args.kwonlyargs:
+        return args.kw_defaults[args.kwonlyargs.index(arg)]
+    return None
+
+
+def _arg_step(arg: ast.arg, framework: str) -> Step:
+    return (
+        arg.lineno,
+        arg.col_offset,
+        getattr(arg, "end_lineno", None) or arg.lineno,
+        getattr(arg, "end_col_offset", None) or arg.col_offset,
+        f"user input from the {framework} route parameter `{arg.arg}`",
+        0,
+    )

@@ -1,0 +1,169 @@
+"""Guards: what the code after a test may assume about the values the test looked at.
+
+`refine(run, test, truth, env)` returns the environment of the branch where `test` is `truth`.
+An `if` whose body always exits leaves its fall-through with the negated test assumed, so
+`if name not in ALLOWED: abort(400)` makes `name` one of the allowed constants below it.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from typing import TYPE_CHECKING, Dict, FrozenSet, Optional
+
+from .values import CLEAN, Value, constant
+
+if TYPE_CHECKING:
+    from .interpret import FunctionRun
+
+Env = Dict[str, Value]
+
+#: a rejected substring and the sink classes its absence makes a value safe for
+_REJECTED: Dict[str, FrozenSet[str]] = {
+    "..": frozenset({"path"}),
+    "/": frozenset({"path"}),
+    "\\": frozenset({"path"}),
+    "'": frozenset({"xpath", "code", "sql"}),
+    '"': frozenset({"xpath", "code"}),
+    "<": frozenset({"xss"}),
+    "\n": frozenset({"header", "log"}),
+    "\r": frozenset({"header", "log"}),
+    ";": frozenset({"command"}),
+}
+#: str tests that, when true, leave only digits, letters or similar harmless text
+_HARMLESS = frozenset({"isdigit", "isnumeric", "isdecimal", "isalnum", "isalpha", "isidentifier"})
+#: an allow-list pattern: anchored, made only of character classes, letters and repeats
+_ALLOW_PATTERN = re.compile(
+    r"^\^?(?:\[[\w\-\\]+\]|\\w|\\d|[A-Za-z0-9_])[+*]?(?:\{\d+(?:,\d*)?\})?\$?$|^\^?(?:\[[\w\-\\]+\][+*]?(?:\{\d+(?:,\d*)?\})?)+\$$"
+)
+
+
+def refine(run: "FunctionRun", test: ast.expr, truth: bool, env: Env) -> Env:
+    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+        return refine(run, test.operand, not truth, env)
+    if isinstance(test, ast.BoolOp):
+        # both parts hold where an `and` is true, neither where an `or` is false
+        if isinstance(test.op, ast.And) == truth:
+            for part in test.values:
+                env = refine(run, part, truth, env)
+        return env
+    if isinstance(test, ast.Compare) and len(test.ops) == 1:
+        return _compare(run, test, truth, env)
+    if isinstance(test, ast.Call):
+        return _call(run, test, truth, env)
+    return env
+
+
+def _name(node: ast.AST) -> Optional[str]:
+    return node.id if isinstance(node, ast.Name) else None
+
+
+def _compare(run: "FunctionRun", test: ast.Compare, truth: bool, env: Env) -> Env:
+    op, left, right = test.ops[0], test.left, test.comparators[0]
+    positive = truth if isinstance(op, (ast.In, ast.Eq, ast.Is)) else not truth
+    if not isinstance(op, (ast.In, ast.NotIn, ast.Eq, ast.NotEq, ast.Is, ast.IsNot)):
+        return env
+    name = _name(left)
+    other = run.eval(right, env)
+    if name is not None and name in env and positive and other.known:
+        if isinstance(op, (ast.Eq, ast.NotEq)):
+            env[name] = constant(other.const)
+        elif isinstance(op, (ast.In, ast.NotIn)) and isinstance(
+            other.const, (tuple, list, frozenset, set, dict)
+        ):
+            env[name] = _one_of(other.const)
+        return env
+    if (
+        name is not None
+        and name in env
+        and positive
+        and other.entries is not None
+        and isinstance(op, (ast.In, ast.NotIn))
+    ):
+        if all(part.known for _, part in other.entries):
+            env[name] = _one_of([part.const for _, part in other.entries])
+        return env
+    # `".." in name` is false below here: the name holds no such text
+    right_name = _name(right)
+    rejected = run.eval(left, env)
+    if (
+        right_name is not None
+        and right_name in env
+        and isinstance(op, (ast.In, ast.NotIn))
+        and not positive
+    ):
+        if rejected.known and isinstance(rejected.const, str):
+            classes = _REJECTED.get(rejected.const)
+            if classes is not None:
+                env[right_name] = _sanitized(env[right_name], classes)
+        return env
+    # `urlparse(x).netloc in ALLOWED` / `parsed.netloc == "example.com"`
+    if (
+        isinstance(left, ast.Attribute)
+        and left.attr in ("netloc", "hostname", "scheme")
+        and positive
+    ):
+        origin = _url_origin(run, left.value, env)
+        if origin is not None and origin in env and other.known:
+            env[origin] = _sanitized(env[origin], frozenset({"redirect", "ssrf"}))
+    return env
+
+
+def _url_origin(run: "FunctionRun", node: ast.expr, env: Env) -> Optional[str]:
+    if isinstance(node, ast.Call) and node.args and isinstance(node.args[0], ast.Name):
+        return node.args[0].id
+    if isinstance(node, ast.Name) and node.id in env:
+        shape = env[node.id].shape
+        if shape.startswith("url:") and shape[4:]:
+            return shape[4:]
+    return None
+
+
+def _call(run: "FunctionRun", test: ast.Call, truth: bool, env: Env) -> Env:
+    func = test.func
+    if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name):
+        name = func.value.id
+        if name in env and truth and func.attr in _HARMLESS:
+            env[name] = Value(shape="number")
+        elif name in env and truth and func.attr in ("startswith", "is_relative_to"):
+            if env[name].shape == "normalized":
+                env[name] = _sanitized(env[name], frozenset({"path"}))
+        return env
+    if isinstance(func, ast.Name) and func.id == "isinstance" and len(test.args) == 2 and truth:
+        name = _name(test.args[0])
+        kinds = test.args[1]
+        numeric = {"int", "float", "bool", "complex"}
+        names = [
+            e.id
+            for e in (kinds.elts if isinstance(kinds, ast.Tuple) else [kinds])
+            if isinstance(e, ast.Name)
+        ]
+        if name is not None and name in env and names and set(names) <= numeric:
+            env[name] = Value(shape="number")
+        return env
+    qual = run.eval(func, env).name
+    if qual in ("re.match", "re.fullmatch", "re.search") and len(test.args) >= 2 and truth:
+        name = _name(test.args[1])
+        pattern = run.eval(test.args[0], env)
+        if name is not None and name in env and pattern.known and isinstance(pattern.const, str):
+            anchored = qual == "re.fullmatch" or (
+                pattern.const.startswith("^") or qual == "re.match"
+            )
+            if anchored and pattern.const.endswith("$") or qual == "re.fullmatch":
+                if _ALLOW_PATTERN.match(pattern.const):
+                    env[name] = CLEAN
+    return env
+
+
+def _one_of(values: object) -> Value:
+    items = list(values)  # type: ignore[call-overload]
+    if len(items) == 1:
+        return constant(items[0])
+    return Value(shape="allowed")
+
+
+def _sanitized(value: Value, classes: FrozenSet[str]) -> Value:
+    taint = value.all_taint()
+    if taint is None:
+        return value
+    return Value(taint=taint.sanitize(classes), shape=value.shape)

@@ -1,0 +1,1325 @@
+"""The taint interpreter: each function of a file run over abstract values, once, to a fixpoint.
+
+Statements are interpreted in order over an environment {name: Value}. A branch whose test folds
+to a constant runs alone; an `if` that always exits leaves the code after it with the negated
+test assumed (guards); where paths meet their environments are joined; loops run until nothing
+changes, widened after MAX_LOOP_ROUNDS. A function's parameters stand for themselves
+(`param:i` taints), so the same run gives the function's summary: what it returns in terms of
+its parameters and which parameters reach which sinks. A call to a function of the same file is
+answered by that summary; an unknown call passes its arguments' taint on, less exactly.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from dataclasses import dataclass, field, replace
+from typing import Any, Dict, FrozenSet, Iterable, List, Optional, Sequence, Tuple
+
+from .guards import refine
+from .library import call_library, method_of
+from .models import Models, Sink
+from .values import (
+    CLEAN,
+    PARAM_PREFIX,
+    REST,
+    Step,
+    Taint,
+    Value,
+    concat,
+    constant,
+    join,
+    join_taint,
+    pieces_of,
+    smashed,
+    tainted,
+    widen,
+)
+
+#: loop bodies run at most this many times before their changing variables are widened
+MAX_LOOP_ROUNDS = 4
+#: evaluation steps one function may take; past it the function's result is unknown
+MAX_FUNCTION_STEPS = 20_000
+#: expressions nested deeper than this are judged by the names they read, not evaluated
+MAX_EXPRESSION_DEPTH = 60
+#: local calls followed into summaries, one inside another, before a call is "unknown"
+MAX_CALL_DEPTH = 8
+#: functions of one file the analysis runs at most (generated code with thousands is bounded)
+MAX_FUNCTIONS = 2_000
+
+Env = Dict[str, Value]
+_FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
+
+
+class BudgetExceeded(Exception):
+    """A function took more steps than MAX_FUNCTION_STEPS."""
+
+
+@dataclass
+class SinkHit:
+    """Untrusted data reaching a sink: reported at `node`, dispatched on `anchor`."""
+
+    anchor: ast.AST
+    node: ast.AST
+    sink_class: str
+    sink: str
+    taint: Taint
+    #: steps inside a helper function that carried the value from its parameter to the sink
+    inner: Tuple[Step, ...] = ()
+
+
+@dataclass
+class ParamSink:
+    """A parameter of a function that reaches a sink inside it (part of the summary)."""
+
+    index: int
+    sink_class: str
+    sink: str
+    sanitized: FrozenSet[str]
+    steps: Tuple[Step, ...]
+
+
+@dataclass
+class Summary:
+    """What a function does with its parameters, as seen from a call."""
+
+    params: Tuple[str, ...]
+    returns: Optional[Value] = None
+    param_sinks: List[ParamSink] = field(default_factory=list)
+    complete: bool = True
+
+
+def _step(node: ast.AST, message: str, nesting: int = 0) -> Step:
+    line = getattr(node, "lineno", 0) or 0
+    return (
+        line,
+        getattr(node, "col_offset", 0) or 0,
+        getattr(node, "end_lineno", None) or line,
+        getattr(node, "end_col_offset", None) or 0,
+        message,
+        nesting,
+    )
+
+
+def _short(node: ast.AST, limit: int = 40) -> str:
+    try:
+        text = ast.unparse(node)
+    except Exception:  # a hand-built or very deep tree
+        return "…"
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def _param_names(func: ast.AST) -> Tuple[str, ...]:
+    args = func.args  # type: ignore[attr-defined]
+    names = [a.arg for a in (*args.posonlyargs, *args.args)]
+    if args.vararg is not None:
+        names.append(args.vararg.arg)
+    names += [a.arg for a in args.kwonlyargs]
+    if args.kwarg is not None:
+        names.append(args.kwarg.arg)
+    return tuple(names)
+
+
+class FileAnalysis:
+    """The data flow of one file: every entry function run, the sinks reached recorded."""
+
+    def __init__(
+        self,
+        tree: ast.Module,
+        aliases: Dict[str, str],
+        models: Models,
+        entry_params: Dict[ast.AST, Dict[str, Value]],
+        view_returns: FrozenSet[ast.AST],
+    ) -> None:
+        self.tree = tree
+        self.aliases = aliases
+        self.models = models
+        self.entry_params = entry_params
+        self.view_returns = view_returns
+        self.hits: Dict[ast.AST, Dict[Tuple[str, ast.AST], SinkHit]] = {}
+        #: argument node -> (the call, its value) for every argument of a modelled sink call
+        self.values: Dict[ast.AST, Tuple[ast.AST, Optional[Value]]] = {}
+        self.functions: Dict[str, ast.AST] = {}
+        self.methods: Dict[Tuple[str, str], ast.AST] = {}
+        self.class_of: Dict[ast.AST, str] = {}
+        self.summaries: Dict[ast.AST, Summary] = {}
+        self._running: set = set()
+        self.module_env: Env = {}
+        self.incomplete: List[ast.AST] = []
+        self._index(tree)
+
+    def _index(self, tree: ast.Module) -> None:
+        for node in tree.body:
+            if isinstance(node, _FUNCTIONS):
+                self.functions[node.name] = node
+            elif isinstance(node, ast.ClassDef):
+                for item in node.body:
+                    if isinstance(item, _FUNCTIONS):
+                        self.methods[(node.name, item.name)] = item
+                        self.class_of[item] = node.name
+
+    # -- running -----------------------------------------------------------------------------
+    def run(self, entries: Sequence[ast.AST]) -> None:
+        module = FunctionRun(self, self.tree, {}, depth=0)
+        module.run_body(self.tree.body)
+        self.module_env = module.final_env or {}
+        for func in entries[:MAX_FUNCTIONS]:
+            self.summary(func, depth=0)
+
+    def summary(self, func: ast.AST, depth: int) -> Optional[Summary]:
+        known = self.summaries.get(func)
+        if known is not None:
+            return known
+        if func in self._running or depth > MAX_CALL_DEPTH:
+            return None  # recursion or too deep: the call is unknown
+        self._running.add(func)
+        try:
+            params = _param_names(func)
+            env: Env = {}
+            given = self.entry_params.get(func, {})
+            for index, name in enumerate(params):
+                stand_in = Taint(frozenset({f"{PARAM_PREFIX}{index}"}))
+                env[name] = given.get(name) or tainted(stand_in)
+            run = FunctionRun(self, func, env, depth)
+            summary = Summary(params)
+            run.summary = summary
+            run.run_body(func.body)  # type: ignore[attr-defined]
+            summary.returns = run.returned
+            summary.complete = run.complete
+            if not run.complete:
+                self.incomplete.append(func)
+            self.summaries[func] = summary
+            return summary
+        finally:
+            self._running.discard(func)
+
+    # -- results -----------------------------------------------------------------------------
+    def record(self, hit: SinkHit) -> None:
+        slot = self.hits.setdefault(hit.anchor, {})
+        key = (hit.sink_class, hit.node)
+        old = slot.get(key)
+        if old is None:
+            slot[key] = hit
+        else:
+            joined = join_taint(old.taint, hit.taint)
+            slot[key] = replace(old, taint=joined) if joined is not None else old
+
+    def resolve_call(self, func: ast.expr, cls: Optional[str]) -> Optional[ast.AST]:
+        """The function of this file a call reaches: `f()`, `self.m()`, `Cls.m()`."""
+        if isinstance(func, ast.Name):
+            return self.functions.get(func.id)
+        if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name):
+            owner = func.value.id
+            if owner in ("self", "cls") and cls is not None:
+                return self.methods.get((cls, func.attr))
+            return self.methods.get((owner, func.attr))
+        if (
+            isinstance(func, ast.Attribute)
+            and isinstance(func.value, ast.Call)
+            and isinstance(func.value.func, ast.Name)
+            and func.value.func.id == "super"
+        ):
+            return None
+        return None
+
+
+class FunctionRun:
+    """One run of a function body (or the module's) over abstract values."""
+
+    def __init__(self, analysis: FileAnalysis, func: ast.AST, env: Env, depth: int) -> None:
+        self.a = analysis
+        self.func = func
+        self.start_env = env
+        self.depth = depth
+        self.cls = analysis.class_of.get(func)
+        self.returned: Optional[Value] = None
+        self.final_env: Optional[Env] = None
+        self.summary: Optional[Summary] = None
+        self.steps = 0
+        self.complete = True
+        self._breaks: List[List[Env]] = []
+        self._continues: List[List[Env]] = []
+        self.is_module = isinstance(func, ast.Module)
+
+    def run_body(self, body: List[ast.stmt]) -> None:
+        try:
+            self.final_env = self.block(body, dict(self.start_env))
+        except BudgetExceeded:
+            self.complete = False
+            self.returned = join(self.returned, Value(taint=None))
+
+    def tick(self) -> None:
+        self.steps += 1
+        if self.steps > MAX_FUNCTION_STEPS:
+            raise BudgetExceeded
+
+    # -- statements --------------------------------------------------------------------------
+    def block(self, body: Iterable[ast.stmt], env: Optional[Env]) -> Optional[Env]:
+        for stmt in body:
+            if env is None:
+                return None
+            env = self.stmt(stmt, env)
+        return env
+
+    def stmt(self, node: ast.stmt, env: Env) -> Optional[Env]:
+        self.tick()
+        kind = type(node).__name__
+        handler = getattr(self, f"s_{kind}", None)
+        if handler is not None:
+            return handler(node, env)
+        # anything else: evaluate its expressions for their sinks, bind nothing
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, ast.expr):
+                self.eval(child, env)
+        return env
+
+    def s_Expr(self, node: ast.Expr, env: Env) -> Env:
+        self.eval(node.value, env)
+        return env
+
+    def s_Pass(self, node: ast.stmt, env: Env) -> Env:
+        return env
+
+    def s_Assign(self, node: ast.Assign, env: Env) -> Env:
+        value = self.eval(node.value, env)
+        for target in node.targets:
+            self.bind(target, value, env, node.value, node)
+        return env
+
+    def s_AnnAssign(self, node: ast.AnnAssign, env: Env) -> Env:
+        if node.value is not None:
+            self.bind(node.target, self.eval(node.value, env), env, node.value, node)
+        return env
+
+    def s_AugAssign(self, node: ast.AugAssign, env: Env) -> Env:
+        target = node.target
+        old = (
+            self.eval(target, env)
+            if isinstance(target, (ast.Name, ast.Subscript, ast.Attribute))
+            else CLEAN
+        )
+        right = self.eval(node.value, env)
+        value = self.binop(node.op, old, right)
+        self.bind(target, value, env, node.value, node)
+        return env
+
+    def s_FunctionDef(self, node: ast.AST, env: Env) -> Env:
+        env[node.name] = Value(shape="function", name=node.name)  # type: ignore[attr-defined]
+        return env
+
+    s_AsyncFunctionDef = s_FunctionDef
+
+    def s_ClassDef(self, node: ast.ClassDef, env: Env) -> Env:
+        env[node.name] = Value(shape="class", name=node.name)
+        return env
+
+    def s_Import(self, node: ast.Import, env: Env) -> Env:
+        for alias in node.names:
+            if alias.asname:
+                env[alias.asname] = Value(name=alias.name)
+            else:
+                first = alias.name.split(".")[0]
+                env[first] = Value(name=first)
+        return env
+
+    def s_ImportFrom(self, node: ast.ImportFrom, env: Env) -> Env:
+        module = node.module or ""
+        for alias in node.names:
+            if alias.name != "*":
+                env[alias.asname or alias.name] = Value(name=f"{module}.{alias.name}")
+        return env
+
+    def s_Return(self, node: ast.Return, env: Env) -> None:
+        value = self.eval(node.value, env) if node.value is not None else constant(None)
+        if node in self.a.view_returns and node.value is not None:
+            self.sink_value(node, node.value, value, "xss", "the view's response body", env)
+        self.returned = join(self.returned, value)
+        return None
+
+    def s_Raise(self, node: ast.Raise, env: Env) -> None:
+        if node.exc is not None:
+            self.eval(node.exc, env)
+        return None
+
+    def s_Break(self, node: ast.stmt, env: Env) -> None:
+        if self._breaks:
+            self._breaks[-1].append(env)
+        return None
+
+    def s_Continue(self, node: ast.stmt, env: Env) -> None:
+        if self._continues:
+            self._continues[-1].append(env)
+        return None
+
+    def s_If(self, node: ast.If, env: Env) -> Optional[Env]:
+        test = self.eval(node.test, env)
+        if test.known:
+            try:
+                truth = bool(test.const)
+            except Exception:
+                truth = None
+            if truth is True:
+                return self.block(node.body, env)
+            if truth is False:
+                return self.block(node.orelse, env)
+        then_env = refine(self, node.test, True, dict(env))
+        else_env = refine(self, node.test, False, dict(env))
+        return join_env(self.block(node.body, then_env), self.block(node.orelse, else_env))
+
+    def s_While(self, node: ast.While, env: Env) -> Optional[Env]:
+        test = self.eval(node.test, env)
+        if test.known and not test.const:
+            return self.block(node.orelse, env)
+        forever = test.known and bool(test.const)
+        return self.loop(node, env, None, None, forever)
+
+    def s_For(self, node: ast.For, env: Env) -> Optional[Env]:
+        iterable = self.eval(node.iter, env)
+        return self.loop(node, env, node.target, element_of(iterable), False)
+
+    s_AsyncFor = s_For
+
+    def loop(
+        self,
+        node: Any,
+        env: Env,
+        target: Optional[ast.expr],
+        element: Optional[Value],
+        forever: bool,
+    ) -> Optional[Env]:
+        head = dict(env)
+        breaks: List[Env] = []
+        self._breaks.append(breaks)
+        try:
+            for rounds in range(MAX_LOOP_ROUNDS + 1):
+                continues: List[Env] = []
+                self._continues.append(continues)
+                try:
+                    body_env = dict(head)
+                    if target is not None and element is not None:
+                        self.bind(target, element, body_env, node.iter, node)
+                    elif isinstance(node, ast.While):
+                        body_env = refine(self, node.test, True, body_env)
+                    out = self.block(node.body, body_env)
+                finally:
+                    self._continues.pop()
+                for other in continues:
+                    out = join_env(out, other)
+                new_head = join_env(head, out) or head
+                if new_head == head:
+                    break
+                head = new_head if rounds < MAX_LOOP_ROUNDS - 1 else widen_env(head, new_head)
+        finally:
+            self._breaks.pop()
+        exit_env: Optional[Env] = None
+        if not forever:
+            after = head
+            if isinstance(node, ast.While):
+                after = refine(self, node.test, False, dict(head))
+            exit_env = self.block(node.orelse, dict(after))
+        for other in breaks:
+            exit_env = join_env(exit_env, other)
+        return exit_env
+
+    def s_With(self, node: ast.With, env: Env) -> Optional[Env]:
+        for item in node.items:
+            value = self.eval(item.context_expr, env)
+            if item.optional_vars is not None:
+                self.bind(item.optional_vars, value, env, item.context_expr, item)
+        return self.block(node.body, env)
+
+    s_AsyncWith = s_With
+
+    def s_Try(self, node: Any, env: Env) -> Optional[Env]:
+        before = dict(env)
+        body_env = self.block(node.body, dict(env))
+        # a handler may start anywhere in the body: from before it or after it
+        start = join_env(before, body_env) or before
+        out = self.block(node.orelse, body_env) if body_env is not None else None
+        for handler in node.handlers:
+            handler_env = dict(start)
+            if handler.name:
+                handler_env[handler.name] = CLEAN
+            out = join_env(out, self.block(handler.body, handler_env))
+        if node.finalbody:
+            final_start = out if out is not None else dict(start)
+            final = self.block(node.finalbody, dict(final_start))
+            return final if out is not None else None
+        return out
+
+    s_TryStar = s_Try
+
+    def s_Match(self, node: Any, env: Env) -> Optional[Env]:
+        subject = self.eval(node.subject, env)
+        out: Optional[Env] = None
+        for case in node.cases:
+            pattern = case.pattern
+            value = getattr(pattern, "value", None)
+            if subject.known and type(pattern).__name__ == "MatchValue":
+                folded = self.eval(value, env)
+                if folded.known and folded.const != subject.const:
+                    continue  # a constant subject never matches another constant
+            case_env = dict(env)
+            for sub in ast.walk(pattern):
+                name = getattr(sub, "name", None)
+                if isinstance(name, str):
+                    case_env[name] = (
+                        element_of(subject) if type(sub).__name__ == "MatchStar" else subject
+                    )
+            if case.guard is not None:
+                self.eval(case.guard, case_env)
+            out = join_env(out, self.block(case.body, case_env))
+            if subject.known and type(pattern).__name__ == "MatchValue":
+                return out  # the constant subject matched this case
+            if (
+                type(pattern).__name__ == "MatchAs"
+                and pattern.pattern is None
+                and case.guard is None
+            ):
+                return out  # `case _:` / `case x:` catches everything left
+        # no case matched: falls through unchanged
+        return join_env(out, env)
+
+    def s_Global(self, node: ast.stmt, env: Env) -> Env:
+        return env
+
+    s_Nonlocal = s_Global
+
+    def s_Delete(self, node: ast.Delete, env: Env) -> Env:
+        for target in node.targets:
+            if isinstance(target, ast.Name):
+                env.pop(target.id, None)
+        return env
+
+    # -- binding -----------------------------------------------------------------------------
+    def bind(self, target: ast.AST, value: Value, env: Env, source: ast.AST, stmt: ast.AST) -> None:
+        if isinstance(target, ast.Name):
+            if value.taint is not None or value.pieces is not None:
+                value = _stepped(value, _step(target, f"assigned to `{target.id}`"))
+            env[target.id] = value
+        elif isinstance(target, (ast.Tuple, ast.List)):
+            for index, element in enumerate(target.elts):
+                if isinstance(element, ast.Starred):
+                    self.bind(element.value, element_of(value), env, source, stmt)
+                    continue
+                part = value.entry(index) if value.entries is not None else None
+                if part is None:
+                    if isinstance(source, (ast.Tuple, ast.List)) and index < len(source.elts):
+                        part = self.eval(source.elts[index], env)
+                    else:
+                        part = element_of(value)
+                self.bind(element, part, env, source, stmt)
+        elif isinstance(target, ast.Subscript):
+            self.store_item(target, value, env, stmt)
+        elif isinstance(target, ast.Attribute):
+            owner = target.value
+            if isinstance(owner, ast.Name) and owner.id in env:
+                holder = env[owner.id]
+                env[owner.id] = holder.with_entry(("attr", target.attr), value)
+            else:
+                self.eval(owner, env)
+        elif isinstance(target, ast.Starred):
+            self.bind(target.value, element_of(value), env, source, stmt)
+
+    def store_item(self, target: ast.Subscript, value: Value, env: Env, stmt: ast.AST) -> None:
+        key = self.eval(target.slice, env)
+        base = target.value
+        base_value = self.eval(base, env)
+        # `session[k] = v`, `response.headers[k] = v`: the store is a call of __setitem__
+        qual = f"{base_value.name or '?.' + _last(base)}.__setitem__"
+        self.call_sinks(
+            stmt, qual, [target.slice, _value_of(stmt) or target], [key, value], {}, env
+        )
+        if isinstance(base, ast.Name) and base.id in env:
+            holder = env[base.id]
+            if key.known and _hashable(key.const):
+                env[base.id] = holder.with_entry(key.const, value)
+            else:
+                env[base.id] = holder.with_entry(REST, join(holder.entry(REST), value) or value)
+
+    # -- expressions -------------------------------------------------------------------------
+    def eval(self, node: Optional[ast.AST], env: Env, depth: int = 0) -> Value:
+        if node is None:
+            return CLEAN
+        self.tick()
+        if depth > MAX_EXPRESSION_DEPTH:
+            return self.by_names(node, env)
+        method = getattr(self, f"e_{type(node).__name__}", None)
+        if method is None:
+            taint = None
+            for child in ast.iter_child_nodes(node):
+                if isinstance(child, ast.expr):
+                    taint = join_taint(taint, self.eval(child, env, depth + 1).all_taint())
+            return Value(taint=taint)
+        return method(node, env, depth + 1)
+
+    def by_names(self, node: ast.AST, env: Env) -> Value:
+        """A value too deep to evaluate: tainted by any variable it reads (iteratively)."""
+        taint = None
+        for sub in ast.walk(node):
+            if isinstance(sub, ast.Name) and sub.id in env:
+                taint = join_taint(taint, env[sub.id].all_taint())
+        return Value(taint=taint.inexact() if taint is not None else None)
+
+    def e_Constant(self, node: ast.Constant, env: Env, depth: int) -> Value:
+        return constant(node.value)
+
+    def e_Name(self, node: ast.Name, env: Env, depth: int) -> Value:
+        value = env.get(node.id)
+        if value is None:
+            value = self.a.module_env.get(node.id)
+        if value is None:
+            target = self.a.aliases.get(node.id)
+            if target is not None:
+                value = Value(name=target)
+            else:
+                value = Value(name=node.id)
+        if value.name and value.taint is None and not value.entries:
+            source = self.a.models.source_for(value.name, called=False)
+            if source is not None:
+                return tainted(
+                    Taint(
+                        frozenset({source.kind}),
+                        trace=(_step(node, f"user input from `{node.id}`"),),
+                    )
+                )
+        return value
+
+    def e_Attribute(self, node: ast.Attribute, env: Env, depth: int) -> Value:
+        base = self.eval(node.value, env, depth)
+        attr = node.attr
+        if base.shape.startswith("request:"):
+            attrs = base.shape.split(":", 2)[2].split(",")
+            if attr in attrs:
+                kind = base.shape.split(":", 2)[1]
+                text = f"user input from `{_short(node)}`"
+                return tainted(Taint(frozenset({kind}), trace=(_step(node, text),)))
+        if base.entries is not None:
+            part = base.entry(("attr", attr))
+            if part is not None:
+                return part
+        if base.taint is not None and not base.name:
+            return Value(taint=base.taint, shape=base.shape)
+        if base.name:
+            name = f"{base.name}.{attr}"
+            source = self.a.models.source_for(name, called=False)
+            if source is not None:
+                text = f"user input from `{_short(node)}`"
+                return tainted(Taint(frozenset({source.kind}), trace=(_step(node, text),)))
+            return Value(name=name, taint=base.taint)
+        return Value(taint=base.taint)
+
+    def e_Subscript(self, node: ast.Subscript, env: Env, depth: int) -> Value:
+        base = self.eval(node.value, env, depth)
+        key = self.eval(node.slice, env, depth)
+        if base.known and key.known:
+            folded = _fold(lambda: base.const[key.const])
+            if folded is not None:
+                return folded
+        if base.entries is not None and key.known and _hashable(key.const):
+            part = base.entry(key.const)
+            if part is None and isinstance(key.const, int) and key.const < 0:
+                indexes = [k for k, _ in base.entries if isinstance(k, int)]
+                if indexes and len(indexes) == len(base.entries):
+                    part = base.entry(max(indexes) + 1 + key.const)
+            if part is not None:
+                return part
+            rest = base.entry(REST)
+            return rest if rest is not None else CLEAN
+        if base.entries is not None:
+            return smashed(base)
+        if isinstance(node.slice, ast.Slice) and base.pieces is not None and base.taint is not None:
+            return slice_pieces(
+                base,
+                self.eval(node.slice.lower, env, depth),
+                self.eval(node.slice.upper, env, depth),
+            )
+        if base.name and base.taint is None:
+            source = self.a.models.source_for(base.name, called=False)
+            if source is not None:
+                return tainted(
+                    Taint(
+                        frozenset({source.kind}),
+                        trace=(_step(node, f"user input from `{_short(node)}`"),),
+                    )
+                )
+        taint = base.all_taint()
+        return Value(taint=taint) if taint is not None else CLEAN
+
+    def e_Slice(self, node: ast.Slice, env: Env, depth: int) -> Value:
+        for part in (node.lower, node.upper, node.step):
+            self.eval(part, env, depth)
+        return CLEAN
+
+    def e_Index(self, node: Any, env: Env, depth: int) -> Value:  # Python 3.8 trees
+        return self.eval(node.value, env, depth)
+
+    def e_BinOp(self, node: ast.BinOp, env: Env, depth: int) -> Value:
+        left = self.eval(node.left, env, depth)
+        right = self.eval(node.right, env, depth)
+        if (
+            isinstance(node.op, ast.Mod)
+            and left.known
+            and isinstance(left.const, str)
+            and not right.known
+        ):
+            return percent_format(left.const, right)
+        return self.binop(node.op, left, right)
+
+    def binop(self, op: ast.operator, left: Value, right: Value) -> Value:
+        if left.known and right.known:
+            folded = _fold_binop(op, left.const, right.const)
+            if folded is not None:
+                return folded
+        if isinstance(op, ast.Add):
+            if left.entries is not None and right.entries is not None:
+                return list_concat(left, right)
+            if _stringish(left) or _stringish(right):
+                return concat(pieces_of(left) + pieces_of(right))
+        if isinstance(op, ast.Mod) and left.known and isinstance(left.const, str):
+            return percent_format(left.const, right)
+        taint = join_taint(left.all_taint(), right.all_taint())
+        number = left.shape == "number" and right.shape == "number"
+        return Value(taint=taint, shape="number" if number else "")
+
+    def e_UnaryOp(self, node: ast.UnaryOp, env: Env, depth: int) -> Value:
+        operand = self.eval(node.operand, env, depth)
+        if operand.known:
+            folded = _fold_unary(node.op, operand.const)
+            if folded is not None:
+                return folded
+        if isinstance(node.op, ast.Not):
+            return CLEAN
+        return Value(taint=operand.taint, shape=operand.shape)
+
+    def e_BoolOp(self, node: ast.BoolOp, env: Env, depth: int) -> Value:
+        values = [self.eval(v, env, depth) for v in node.values]
+        if all(v.known for v in values):
+            result = values[0].const
+            for v in values[1:]:
+                result = (
+                    (result and v.const) if isinstance(node.op, ast.And) else (result or v.const)
+                )
+            return constant(result)
+        out: Optional[Value] = None
+        for v in values:
+            out = join(out, v)
+        return out or CLEAN
+
+    def e_Compare(self, node: ast.Compare, env: Env, depth: int) -> Value:
+        values = [self.eval(node.left, env, depth)] + [
+            self.eval(c, env, depth) for c in node.comparators
+        ]
+        if all(v.known for v in values):
+            folded = _fold(lambda: _compare(node.ops, [v.const for v in values]))
+            if folded is not None:
+                return folded
+        return Value(shape="number")  # a bool: carries no text
+
+    def e_IfExp(self, node: ast.IfExp, env: Env, depth: int) -> Value:
+        test = self.eval(node.test, env, depth)
+        if test.known:
+            truth = _fold(lambda: bool(test.const))
+            if truth is not None:
+                return self.eval(node.body if truth.const else node.orelse, env, depth)
+        return join(self.eval(node.body, env, depth), self.eval(node.orelse, env, depth)) or CLEAN
+
+    def e_JoinedStr(self, node: ast.JoinedStr, env: Env, depth: int) -> Value:
+        pieces: list = []
+        for part in node.values:
+            if isinstance(part, ast.Constant):
+                pieces.append(str(part.value))
+            elif isinstance(part, ast.FormattedValue):
+                value = self.eval(part.value, env, depth)
+                if part.format_spec is not None:
+                    self.eval(part.format_spec, env, depth)
+                    pieces.extend(
+                        pieces_of(Value(taint=value.all_taint())) if value.all_taint() else [None]
+                    )
+                elif value.known and part.conversion in (-1, 115):
+                    pieces.append(str(value.const))
+                else:
+                    pieces.extend(pieces_of(value) if value.all_taint() or value.pieces else [None])
+            else:
+                pieces.append(None)
+        return concat(tuple(pieces))
+
+    def e_FormattedValue(self, node: ast.FormattedValue, env: Env, depth: int) -> Value:
+        return Value(taint=self.eval(node.value, env, depth).all_taint())
+
+    def e_Tuple(self, node: Any, env: Env, depth: int) -> Value:
+        values = []
+        for element in node.elts:
+            if isinstance(element, ast.Starred):
+                return Value(
+                    taint=_join_all(self.eval(e, env, depth) for e in node.elts), shape="list"
+                )
+            values.append(self.eval(element, env, depth))
+        if all(v.known for v in values) and isinstance(node, ast.Tuple):
+            return Value(
+                const=tuple(v.const for v in values), entries=tuple(enumerate(values)), shape="list"
+            )
+        return Value(entries=tuple(enumerate(values)), shape="list")
+
+    e_List = e_Tuple
+
+    def e_Set(self, node: ast.Set, env: Env, depth: int) -> Value:
+        values = [self.eval(e, env, depth) for e in node.elts]
+        if values and all(v.known for v in values):
+            return Value(
+                const=frozenset(
+                    _fold(lambda: frozenset(v.const for v in values)).const
+                    if _fold(lambda: frozenset(v.const for v in values))
+                    else ()
+                ),
+                shape="set",
+            )
+        return Value(taint=_join_all(values), shape="set")
+
+    def e_Starred(self, node: ast.Starred, env: Env, depth: int) -> Value:
+        return self.eval(node.value, env, depth)
+
+    def e_Dict(self, node: ast.Dict, env: Env, depth: int) -> Value:
+        value = Value(entries=(), shape="dict")
+        for key_node, item in zip(node.keys, node.values):
+            item_value = self.eval(item, env, depth)
+            if key_node is None:  # `**other`
+                value = value.with_entry(
+                    REST, join(value.entry(REST), smashed(item_value)) or CLEAN
+                )
+                continue
+            key = self.eval(key_node, env, depth)
+            if key.known and _hashable(key.const):
+                value = value.with_entry(key.const, item_value)
+            else:
+                value = value.with_entry(REST, join(value.entry(REST), item_value) or item_value)
+        return value
+
+    def e_NamedExpr(self, node: ast.NamedExpr, env: Env, depth: int) -> Value:
+        value = self.eval(node.value, env, depth)
+        self.bind(node.target, value, env, node.value, node)
+        return value
+
+    def e_Lambda(self, node: ast.Lambda, env: Env, depth: int) -> Value:
+        return Value(shape="function")
+
+    def e_Await(self, node: ast.Await, env: Env, depth: int) -> Value:
+        return self.eval(node.value, env, depth)
+
+    def e_Yield(self, node: ast.Yield, env: Env, depth: int) -> Value:
+        if node.value is not None:
+            self.returned = join(self.returned, self.eval(node.value, env, depth))
+        return CLEAN
+
+    e_YieldFrom = e_Yield
+
+    def comprehension(self, node: Any, env: Env, depth: int) -> Tuple[Env, bool]:
+        inner = dict(env)
+        for generator in node.generators:
+            iterable = self.eval(generator.iter, inner, depth)
+            self.bind(generator.target, element_of(iterable), inner, generator.iter, generator)
+            for condition in generator.ifs:
+                self.eval(condition, inner, depth)
+        return inner, True
+
+    def e_ListComp(self, node: Any, env: Env, depth: int) -> Value:
+        inner, _ = self.comprehension(node, env, depth)
+        element = self.eval(node.elt, inner, depth)
+        return Value(entries=((REST, element),), shape="list")
+
+    e_SetComp = e_ListComp
+    e_GeneratorExp = e_ListComp
+
+    def e_DictComp(self, node: Any, env: Env, depth: int) -> Value:
+        inner, _ = self.comprehension(node, env, depth)
+        key = self.eval(node.key, inner, depth)
+        value = self.eval(node.value, inner, depth) if node.value is not None else smashed(key)
+        return Value(
+            entries=((REST, join(value, Value(taint=key.all_taint())) or value),), shape="dict"
+        )
+
+    # -- calls -------------------------------------------------------------------------------
+    def e_Call(self, node: ast.Call, env: Env, depth: int) -> Value:
+        func = node.func
+        receiver: Optional[Value] = None
+        if isinstance(func, ast.Attribute):
+            receiver = self.eval(func.value, env, depth)
+            callee = receiver
+            qual = f"{receiver.name}.{func.attr}" if receiver.name else f"?.{func.attr}"
+        else:
+            callee = self.eval(func, env, depth)
+            qual = callee.name if callee.name else ""
+        arg_nodes: List[ast.AST] = list(node.args)
+        args = [self.eval(a, env, depth) for a in node.args]
+        kwargs: Dict[str, Value] = {}
+        kwarg_nodes: Dict[str, ast.AST] = {}
+        for kw in node.keywords:
+            value = self.eval(kw.value, env, depth)
+            if kw.arg is None:
+                args.append(smashed(value))
+                arg_nodes.append(kw.value)
+            else:
+                kwargs[kw.arg] = value
+                kwarg_nodes[kw.arg] = kw.value
+        self.call_sinks(
+            node,
+            qual,
+            arg_nodes + list(kwarg_nodes.values()),
+            args + list(kwargs.values()),
+            dict(zip(kwargs, kwarg_nodes.values())),
+            env,
+            node=node,
+            kwargs=kwargs,
+            positional=len(node.args),
+        )
+        # a function or method of this file: its summary
+        local = self.a.resolve_call(func, self.cls)
+        if local is not None and (
+            callee.shape in ("function", "class", "") or isinstance(func, ast.Attribute)
+        ):
+            offset = 1 if isinstance(func, ast.Attribute) and self.a.class_of.get(local) else 0
+            result = self.local_call(node, local, args, kwargs, offset)
+            if result is not None:
+                return result
+        models = self.a.models
+        sanitizer = models.sanitizer_for(qual) if qual else None
+        if sanitizer is not None:
+            taint = _join_all(args + list(kwargs.values()))
+            if "*" in sanitizer.classes or taint is None:
+                return Value(shape="number" if "*" in sanitizer.classes else "")
+            return Value(
+                taint=taint.sanitize(sanitizer.classes).step(
+                    _step(node, f"sanitized by `{_short(func)}()`")
+                )
+            )
+        if qual:
+            source = models.source_for(qual, called=True)
+            if source is not None and (receiver is None or receiver.taint is None):
+                text = f"user input from `{_short(node)}`"
+                return tainted(Taint(frozenset({source.kind}), trace=(_step(node, text),)))
+        if receiver is not None:
+            result = method_of(self, node, func.attr, receiver, args, kwargs, env)  # type: ignore[union-attr]
+            if result is not None:
+                return result
+        library = call_library(self, node, qual, args, kwargs)
+        if library is not None:
+            return library
+        # unknown: what goes in comes out, less surely
+        taint = _join_all(
+            args + list(kwargs.values()) + ([receiver] if receiver is not None else [])
+        )
+        if taint is None:
+            return Value(name="" if not qual else "")
+        if qual and models.is_propagator(qual):
+            return Value(taint=taint.step(_step(node, f"through `{_short(func)}()`")))
+        return Value(taint=taint.inexact().step(_step(node, f"through `{_short(func)}()`")))
+
+    def local_call(
+        self,
+        node: ast.Call,
+        local: ast.AST,
+        args: List[Value],
+        kwargs: Dict[str, Value],
+        offset: int,
+    ) -> Optional[Value]:
+        summary = self.a.summary(local, self.depth + 1)
+        if summary is None:
+            return None
+        actual: Dict[int, Value] = {}
+        for index, value in enumerate(args):
+            actual[index + offset] = value
+        for name, value in kwargs.items():
+            if name in summary.params:
+                actual[summary.params.index(name)] = value
+        name = getattr(local, "name", "?")
+        for sink in summary.param_sinks:
+            value = actual.get(sink.index)
+            if value is None:
+                continue
+            taint = value.all_taint()
+            if (
+                taint is None
+                or taint.safe_for(sink.sink_class)
+                or sink.sink_class in sink.sanitized
+                or "*" in sink.sanitized
+            ):
+                continue
+            hit_taint = taint.step(_step(node, f"passed to `{name}()`"))
+            self.report(node, node, sink.sink_class, sink.sink, hit_taint, inner=sink.steps)
+        returned = summary.returns
+        if returned is None:
+            return CLEAN
+        return substitute(returned, actual, _step(node, f"returned by `{name}()`"))
+
+    def call_sinks(
+        self,
+        anchor: ast.AST,
+        qual: str,
+        arg_nodes: List[ast.AST],
+        args: List[Value],
+        keywords: Dict[str, ast.AST],
+        env: Env,
+        node: Optional[ast.Call] = None,
+        kwargs: Optional[Dict[str, Value]] = None,
+        positional: int = -1,
+    ) -> None:
+        if not qual:
+            return
+        sinks = self.a.models.sinks_for(qual)
+        if not sinks:
+            return
+        kwargs = kwargs or {}
+        positional = len(args) if positional < 0 else positional
+        for sink in sinks:
+            if not _applies(sink, args[:positional], kwargs):
+                continue
+            for index, (arg_node, value) in enumerate(zip(arg_nodes, args)):
+                keyword = next((k for k, n in keywords.items() if n is arg_node), None)
+                wanted = (
+                    not sink.args
+                    or (index < positional and index in sink.args)
+                    or (keyword is not None and keyword in sink.args)
+                )
+                if not wanted:
+                    continue
+                known = self.a.values.get(arg_node)
+                self.a.values[arg_node] = (anchor, join(known[1], value) if known else value)
+                if sink.sink_class == "command" and value.shape == "list" and not _shell(kwargs):
+                    # an argument list without a shell: only the program itself is dangerous
+                    first = value.entry(0)
+                    value = first if first is not None else value
+                self.sink_value(anchor, arg_node, value, sink.sink_class, qual, env)
+
+    def sink_value(
+        self, anchor: ast.AST, arg_node: ast.AST, value: Value, sink_class: str, sink: str, env: Env
+    ) -> None:
+        taint = value.all_taint()
+        if taint is None or taint.safe_for(sink_class):
+            return
+        self.report(anchor, arg_node, sink_class, sink, taint)
+
+    def report(
+        self,
+        anchor: ast.AST,
+        node: ast.AST,
+        sink_class: str,
+        sink: str,
+        taint: Taint,
+        inner: Tuple[Step, ...] = (),
+    ) -> None:
+        params = sorted(k for k in taint.kinds if k.startswith(PARAM_PREFIX))
+        if params and self.summary is not None:
+            for kind in params:
+                self.summary.param_sinks.append(
+                    ParamSink(
+                        int(kind[len(PARAM_PREFIX) :]),
+                        sink_class,
+                        sink,
+                        taint.sanitized,
+                        tuple(s[:5] + (s[5] + 1,) for s in taint.trace)
+                        + tuple(s[:5] + (s[5] + 1,) for s in inner)
+                        + (
+                            _step(
+                                node,
+                                f"reaches `{_sink_label(sink)}` ({sink_class})",
+                                1 + (inner[-1][5] if inner else 0),
+                            ),
+                        ),
+                    )
+                )
+        if taint.real():
+            real = replace(
+                taint, kinds=frozenset(k for k in taint.kinds if not k.startswith(PARAM_PREFIX))
+            )
+            self.a.record(SinkHit(anchor, node, sink_class, sink, real, inner))
+
+
+def _sink_label(sink: str) -> str:
+    if sink.startswith("?."):
+        sink = sink[2:]
+    return sink.replace(".__setitem__", "[…] =") if sink.endswith("__setitem__") else f"{sink}()"
+
+
+def _value_of(stmt: ast.AST) -> Optional[ast.AST]:
+    return getattr(stmt, "value", None)
+
+
+def _last(node: ast.AST) -> str:
+    if isinstance(node, ast.Attribute):
+        return node.attr
+    if isinstance(node, ast.Name):
+        return node.id
+    return "?"
+
+
+def _shell(kwargs: Dict[str, Value]) -> bool:
+    shell = kwargs.get("shell")
+    return shell is not None and (not shell.known or bool(shell.const))
+
+
+def _applies(sink: Sink, args: List[Value], kwargs: Dict[str, Value]) -> bool:
+    for condition in sink.when:
+        value = kwargs.get(condition.keyword)
+        if value is None and condition.position is not None and condition.position < len(args):
+            value = args[condition.position]
+        if value is None:
+            if not condition.missing:
+                return False
+            continue
+        if condition.truthy is not None and value.known:
+            if bool(value.const) != condition.truthy:
+                return False
+        if condition.not_in and value.name and value.name.rpartition(".")[2] in condition.not_in:
+            return False
+    return True
+
+
+def _stepped(value: Value, step: Step) -> Value:
+    if value.taint is not None:
+        value = replace(value, taint=value.taint.step(step))
+    if value.pieces is not None:
+        value = replace(
+            value, pieces=tuple(p.step(step) if isinstance(p, Taint) else p for p in value.pieces)
+        )
+    return value
+
+
+def _join_all(values: Iterable[Value]) -> Optional[Taint]:
+    taint = None
+    for value in values:
+        taint = join_taint(taint, value.all_taint())
+    return taint
+
+
+def _hashable(value: Any) -> bool:
+    try:
+        hash(value)
+    except TypeError:
+        return False
+    return True
+
+
+def _stringish(value: Value) -> bool:
+    return value.pieces is not None or (value.known and isinstance(value.const, str))
+
+
+def element_of(value: Value) -> Value:
+    """What iterating over `value` gives."""
+    if value.entries is not None:
+        parts = [v for _, v in value.entries]
+        out: Optional[Value] = None
+        for part in parts:
+            out = join(out, part)
+        return out or CLEAN
+    taint = value.all_taint()
+    if taint is not None:
+        return Value(taint=taint)
+    return CLEAN
+
+
+def list_concat(left: Value, right: Value) -> Value:
+    n = len([k for k, _ in left.entries or () if isinstance(k, int)])
+    value = left
+    for key, part in right.entries or ():
+        value = value.with_entry(key + n if isinstance(key, int) else key, part)
+    return value
+
+
+def substitute(returned: Value, actual: Dict[int, Value], step: Step) -> Value:
+    """The value a call gives: the summary's return with parameters replaced by arguments."""
+
+    def taint_for(taint: Optional[Taint]) -> Tuple[Optional[Taint], List[Value]]:
+        if taint is None:
+            return None, []
+        out: Optional[Taint] = None
+        used: List[Value] = []
+        real = frozenset(k for k in taint.kinds if not k.startswith(PARAM_PREFIX))
+        if real:
+            out = replace(taint, kinds=real)
+        for kind in taint.kinds - real:
+            argument = actual.get(int(kind[len(PARAM_PREFIX) :]))
+            if argument is None:
+                continue
+            used.append(argument)
+            carried = argument.all_taint()
+            if carried is not None:
+                carried = carried.sanitize(taint.sanitized)
+                if not taint.exact:
+                    carried = carried.inexact()
+                out = join_taint(out, carried.step(step))
+        return out, used
+
+    if returned.pieces is not None:
+        pieces: list = []
+        for piece in returned.pieces:
+            if isinstance(piece, Taint):
+                carried, used = taint_for(piece)
+                if (
+                    len(used) == 1
+                    and used[0].pieces is not None
+                    and carried is not None
+                    and not piece.sanitized
+                ):
+                    pieces.extend(
+                        p.step(step) if isinstance(p, Taint) else p for p in used[0].pieces
+                    )
+                elif len(used) == 1 and used[0].known and carried is None:
+                    pieces.append(str(used[0].const))
+                else:
+                    pieces.append(carried)
+            else:
+                pieces.append(piece)
+        return concat(tuple(pieces))
+    taint, used = taint_for(returned.taint)
+    entries = None
+    if returned.entries is not None:
+        entries = tuple((k, substitute(v, actual, step)) for k, v in returned.entries)
+    if len(used) == 1 and taint is not None and used[0].known and used[0].all_taint() is None:
+        return used[0]
+    return Value(taint=taint, const=returned.const, entries=entries, shape=returned.shape)
+
+
+def slice_pieces(base: Value, lower: Value, upper: Value) -> Value:
+    """`s[a:b]` on a string whose leading constant piece covers the slice stays constant."""
+    pieces = base.pieces or ()
+    start = lower.const if lower.known else (0 if lower == CLEAN else None)
+    stop = upper.const if upper.known else None
+    if pieces and isinstance(pieces[0], str) and isinstance(start, int) and isinstance(stop, int):
+        if 0 <= start <= stop <= len(pieces[0]):
+            return constant(pieces[0][start:stop])
+    return Value(taint=base.all_taint())
+
+
+_PERCENT = re.compile(
+    r"%(?:\([^)]*\))?[-#0 +]*(?:\*|\d+)?(?:\.(?:\*|\d+))?[hlL]?([diouxXeEfFgGcrsa%])"
+)
+
+
+def percent_format(template: str, args: Value) -> Value:
+    """`"... %s ..." % args` as pieces: each conversion takes the next argument."""
+    if args.entries is not None and all(isinstance(k, int) for k, _ in args.entries):
+        parts = [v for _, v in sorted(args.entries, key=lambda e: e[0])]
+    else:
+        parts = [args]
+    pieces: list = []
+    position = 0
+    index = 0
+    for match in _PERCENT.finditer(template):
+        pieces.append(template[position : match.start()])
+        if match.group(1) == "%":
+            pieces.append("%")
+        else:
+            part = parts[index] if index < len(parts) else CLEAN
+            index += 1
+            if match.group(1) in "diouxXeEfFgGc" and part.all_taint() is None:
+                pieces.append(None)
+            elif match.group(1) in "diouxXeEfFgG":
+                pieces.append(None)  # a number cannot carry text
+            else:
+                pieces.extend(pieces_of(part))
+        position = match.end()
+    pieces.append(template[position:])
+    return concat(tuple(pieces))
+
+
+def _fold(compute: Any) -> Optional[Value]:
+    try:
+        return constant(compute())
+    except Exception:
+        return None
+
+
+_OPERATORS = {
+    ast.Add: lambda a, b: a + b,
+    ast.Sub: lambda a, b: a - b,
+    ast.Mult: lambda a, b: a * b,
+    ast.Div: lambda a, b: a / b,
+    ast.FloorDiv: lambda a, b: a // b,
+    ast.Mod: lambda a, b: a % b,
+    ast.BitAnd: lambda a, b: a & b,
+    ast.BitOr: lambda a, b: a | b,
+    ast.BitXor: lambda a, b: a ^ b,
+}
+#: folding stops at results this large (`"a" * 10**9` is not computed)
+MAX_FOLDED_SIZE = 10_000
+
+
+def _fold_binop(op: ast.operator, a: Any, b: Any) -> Optional[Value]:
+    operator = _OPERATORS.get(type(op))
+    if operator is None:
+        if (
+            isinstance(op, ast.Pow)
+            and isinstance(a, int)
+            and isinstance(b, int)
+            and 0 <= b <= 64
+            and abs(a) < 2**16
+        ):
+            return constant(a**b)
+        return None
+    if isinstance(op, ast.Mult) and isinstance(a, (str, bytes, tuple, list)) and isinstance(b, int):
+        if len(a) * max(b, 0) > MAX_FOLDED_SIZE:
+            return None
+    if isinstance(op, ast.Mult) and isinstance(b, (str, bytes, tuple, list)) and isinstance(a, int):
+        if len(b) * max(a, 0) > MAX_FOLDED_SIZE:
+            return None
+    if isinstance(a, int) and isinstance(b, int) and (abs(a) > 2**64 or abs(b) > 2**64):
+        return None
+    if isinstance(op, ast.Mod) and isinstance(a, str):
+        return None  # formatting with constants: left to percent_format's pieces
+    return _fold(lambda: operator(a, b))
+
+
+def _fold_unary(op: ast.unaryop, a: Any) -> Optional[Value]:
+    if isinstance(op, ast.Not):
+        return _fold(lambda: not a)
+    if isinstance(op, ast.USub):
+        return _fold(lambda: -a)
+    if isinstance(op, ast.UAdd):
+        return _fold(lambda: +a)
+    if isinstance(op, ast.Invert):
+        return _fold(lambda: ~a)
+    return None
+
+
+_COMPARE = {
+    ast.Eq: lambda a, b: a == b,
+    ast.NotEq: lambda a, b: a != b,
+    ast.Lt: lambda a, b: a < b,
+    ast.LtE: lambda a, b: a <= b,
+    ast.Gt: lambda a, b: a > b,
+    ast.GtE: lambda a, b: a >= b,
+    ast.In: lambda a, b: a in b,
+    ast.NotIn: lambda a, b: a not in b,
+    ast.Is: lambda a, b: a is b,
+    ast.IsNot: lambda a, b: a is not b,
+}
+
+
+def _compare(ops: List[ast.cmpop], values: List[Any]) -> bool:
+    for op, left, right in zip(ops, values, values[1:]):
+        if not _COMPARE[type(op)](left, right):
+            return False
+    return True
+
+
+def join_env(a: Optional[Env], b: Optional[Env]) -> Optional[Env]:
+    if a is None:
+        return b
+    if b is None:
+        return a
+    out: Env = {}
+    for name in a.keys() | b.keys():
+        left, right = a.get(name), b.get(name)
+        if left is None or right is None:
+            # bound on one path only: the other path leaves whatever was there before
+            out[name] = left or right  # type: ignore[assignment]
+        else:
+            out[name] = join(left, right)  # type: ignore[assignment]
+    return out
+
+
+def widen_env(old: Env, new: Env) -> Env:
+    return {
+        name: (value if old.get(name) == value else widen(value)) for name, value in new.items()
+    }

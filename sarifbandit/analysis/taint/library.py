@@ -1,0 +1,467 @@
+"""What the interpreter knows of library objects that matter for precision: strings and their
+methods, lists and dicts with their mutating methods, configparser, io.StringIO, paths and URLs.
+
+Each answer is a Value, or None for "not modelled here" (the caller falls back to the generic
+unknown-call model).
+"""
+
+from __future__ import annotations
+
+import ast
+from typing import TYPE_CHECKING, Any, Dict, List, Optional
+
+from .values import (
+    CLEAN,
+    REST,
+    Taint,
+    Value,
+    concat,
+    constant,
+    join,
+    join_taint,
+    pieces_of,
+    smashed,
+)
+
+if TYPE_CHECKING:
+    from .interpret import FunctionRun
+
+#: str methods whose result carries the receiver's text (and its taint) unchanged in kind
+_STR_KEEP = frozenset(
+    {
+        "strip", "lstrip", "rstrip", "lower", "upper", "casefold", "title", "capitalize",
+        "swapcase", "encode", "decode", "expandtabs", "ljust", "rjust", "center", "zfill",
+        "replace", "removeprefix", "removesuffix", "translate", "format_map",
+    }
+)  # fmt: skip
+#: str methods that give a bool or a number: no text of the receiver survives
+_STR_FACTS = frozenset(
+    {
+        "startswith", "endswith", "isdigit", "isnumeric", "isdecimal", "isalpha", "isalnum",
+        "isidentifier", "islower", "isupper", "isspace", "istitle", "isascii", "count",
+        "find", "rfind", "index", "rindex",
+    }
+)  # fmt: skip
+_LIST_KINDS = ("list",)
+_CONFIG_PARSERS = frozenset(
+    {"configparser.ConfigParser", "configparser.RawConfigParser", "configparser.SafeConfigParser"}
+)
+_BUFFERS = frozenset({"io.StringIO", "io.BytesIO", "StringIO.StringIO"})
+_NORMALIZERS = frozenset(
+    {"os.path.realpath", "os.path.abspath", "os.path.normpath", "posixpath.realpath"}
+)
+_URL_PARSERS = frozenset({"urllib.parse.urlparse", "urllib.parse.urlsplit", "urlparse.urlparse"})
+_PATHS = frozenset(
+    {"pathlib.Path", "pathlib.PurePath", "pathlib.PosixPath", "pathlib.PurePosixPath"}
+)
+
+
+def _indexes(value: Value) -> List[int]:
+    return sorted(k for k, _ in value.entries or () if isinstance(k, int))
+
+
+def _store(run: "FunctionRun", node: ast.Call, env: Dict[str, Value], value: Value) -> None:
+    """Write back a receiver changed by a method (`items.append(x)` changes `items`)."""
+    func = node.func
+    if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name):
+        env[func.value.id] = value
+    elif isinstance(func, ast.Attribute) and isinstance(func.value, ast.Attribute):
+        owner = func.value.value
+        if isinstance(owner, ast.Name) and owner.id in env:
+            holder = env[owner.id]
+            env[owner.id] = holder.with_entry(("attr", func.value.attr), value)
+
+
+def method_of(
+    run: "FunctionRun",
+    node: ast.Call,
+    attr: str,
+    receiver: Value,
+    args: List[Value],
+    kwargs: Dict[str, Value],
+    env: Dict[str, Value],
+) -> Optional[Value]:
+    shape = receiver.shape
+    if receiver.entries is not None and shape in ("list", "dict", "set", ""):
+        return _container_method(run, node, attr, receiver, args, env)
+    if shape == "config":
+        return _config_method(run, node, attr, receiver, args, env)
+    if shape == "buffer":
+        return _buffer_method(run, node, attr, receiver, args, env)
+    if shape.startswith("url") and attr in ("geturl", "_replace"):
+        return Value(taint=receiver.all_taint())
+    if shape in ("path", "normalized"):
+        if attr in ("resolve", "absolute"):
+            return Value(taint=receiver.all_taint(), shape="normalized")
+        if attr in ("is_relative_to", "exists", "is_file", "is_dir"):
+            return constant_bool()
+        if attr in ("joinpath", "with_name", "with_suffix"):
+            return Value(taint=join_taint(receiver.all_taint(), _taint(args)), shape="path")
+        if attr in (
+            "read_text",
+            "read_bytes",
+            "open",
+            "write_text",
+            "write_bytes",
+            "unlink",
+            "mkdir",
+        ):
+            return None  # sinks of the path class; their results are file data, not input
+    if receiver.known and isinstance(receiver.const, (str, bytes)) or receiver.pieces is not None:
+        return _str_method(run, node, attr, receiver, args, kwargs)
+    return None
+
+
+def constant_bool() -> Value:
+    return Value(shape="number")
+
+
+def _taint(values: List[Value]) -> Optional[Taint]:
+    taint = None
+    for value in values:
+        taint = join_taint(taint, value.all_taint())
+    return taint
+
+
+def _str_method(
+    run: "FunctionRun",
+    node: ast.Call,
+    attr: str,
+    receiver: Value,
+    args: List[Value],
+    kwargs: Dict[str, Value],
+) -> Optional[Value]:
+    if receiver.known and all(a.known for a in args) and all(v.known for v in kwargs.values()):
+        method = getattr(receiver.const, attr, None)
+        if method is not None and attr not in ("format_map",):
+            try:
+                result = method(*[a.const for a in args], **{k: v.const for k, v in kwargs.items()})
+            except Exception:
+                result = None
+            else:
+                if isinstance(result, (list, tuple)):
+                    values = [constant(item) for item in result][:64]
+                    return Value(entries=tuple(enumerate(values)), shape="list")
+                if isinstance(result, (str, bytes, int, float, bool)) or result is None:
+                    if isinstance(result, (str, bytes)) and len(result) > 10_000:
+                        return None
+                    return constant(result)
+    if attr in _STR_FACTS:
+        return constant_bool()
+    if attr == "format" and receiver.known and isinstance(receiver.const, str):
+        return _format(receiver.const, args, kwargs)
+    if attr == "join" and args:
+        return _joined(receiver, args[0])
+    if attr in ("split", "rsplit", "splitlines", "partition", "rpartition"):
+        taint = join_taint(receiver.all_taint(), _taint(args))
+        return Value(
+            entries=((REST, Value(taint=taint, pieces=(taint,) if taint else None)),), shape="list"
+        )
+    if attr in _STR_KEEP:
+        taint = join_taint(receiver.all_taint(), _taint(args) if attr == "replace" else None)
+        if attr in (
+            "lower",
+            "upper",
+            "casefold",
+            "title",
+            "capitalize",
+            "swapcase",
+            "encode",
+            "decode",
+        ):
+            pieces = []
+            for piece in receiver.pieces or pieces_of(receiver):
+                if isinstance(piece, str):
+                    transformed = getattr(piece, attr, None)
+                    try:
+                        pieces.append(
+                            transformed()
+                            if transformed and attr not in ("encode", "decode")
+                            else piece
+                        )
+                    except Exception:
+                        pieces.append(piece)
+                else:
+                    pieces.append(piece)
+            return concat(tuple(pieces))
+        return Value(taint=taint, pieces=(taint,) if taint is not None else None)
+    return None
+
+
+def _format(template: str, args: List[Value], kwargs: Dict[str, Value]) -> Value:
+    import string
+
+    pieces: list = []
+    auto = 0
+    try:
+        parsed = list(string.Formatter().parse(template))
+    except ValueError:
+        return Value(taint=_taint(args + list(kwargs.values())))
+    for literal, field, spec, conversion in parsed:
+        pieces.append(literal)
+        if field is None:
+            continue
+        key = field.split(".")[0].split("[")[0]
+        if key == "":
+            value = args[auto] if auto < len(args) else CLEAN
+            auto += 1
+        elif key.isdigit():
+            index = int(key)
+            value = args[index] if index < len(args) else CLEAN
+        else:
+            value = kwargs.get(key, CLEAN)
+        if value.known and not spec and not conversion and key == field:
+            pieces.append(str(value.const))
+        else:
+            pieces.extend(pieces_of(value) if value.all_taint() or value.pieces else [None])
+    return concat(tuple(pieces))
+
+
+def _joined(separator: Value, items: Value) -> Value:
+    sep = pieces_of(separator)
+    if items.entries is not None and all(isinstance(k, int) for k, _ in items.entries):
+        pieces: list = []
+        for position, (_, part) in enumerate(sorted(items.entries, key=lambda e: e[0])):
+            if position:
+                pieces.extend(sep)
+            pieces.extend(pieces_of(part))
+        return concat(tuple(pieces))
+    taint = join_taint(separator.all_taint(), items.all_taint())
+    return Value(taint=taint, pieces=(taint,) if taint is not None else None)
+
+
+def _container_method(
+    run: "FunctionRun",
+    node: ast.Call,
+    attr: str,
+    receiver: Value,
+    args: List[Value],
+    env: Dict[str, Value],
+) -> Optional[Value]:
+    indexes = _indexes(receiver)
+    listlike = receiver.shape in _LIST_KINDS or (receiver.shape == "" and indexes)
+    if attr == "append" and args:
+        _store(run, node, env, receiver.with_entry((indexes[-1] + 1) if indexes else 0, args[0]))
+        return constant(None)
+    if attr == "extend" and args:
+        value = receiver
+        start = (indexes[-1] + 1) if indexes else 0
+        other = args[0]
+        if other.entries is not None and all(isinstance(k, int) for k, _ in other.entries):
+            for offset, (_, part) in enumerate(sorted(other.entries, key=lambda e: e[0])):
+                value = value.with_entry(start + offset, part)
+        else:
+            value = value.with_entry(
+                REST, join(value.entry(REST), smashed(other)) or smashed(other)
+            )
+        _store(run, node, env, value)
+        return constant(None)
+    if (
+        attr == "insert"
+        and len(args) == 2
+        and args[0].known
+        and isinstance(args[0].const, int)
+        and listlike
+    ):
+        at = args[0].const
+        if at < 0:
+            at = max(0, len(indexes) + at)
+        moved = [
+            (k + 1 if isinstance(k, int) and k >= at else k, v) for k, v in receiver.entries or ()
+        ]
+        _store(
+            run,
+            node,
+            env,
+            Value(entries=tuple(moved), shape=receiver.shape).with_entry(at, args[1]),
+        )
+        return constant(None)
+    if attr == "pop" and listlike and all(isinstance(k, int) for k, _ in receiver.entries or ()):
+        if not indexes:
+            return CLEAN
+        at = (
+            args[0].const
+            if args and args[0].known and isinstance(args[0].const, int)
+            else (None if args else -1)
+        )
+        if at is None:
+            _store(run, node, env, smashed(receiver))
+            return smashed(receiver)
+        position = indexes[at] if -len(indexes) <= at < len(indexes) else None
+        if position is None:
+            return CLEAN
+        taken = receiver.entry(position) or CLEAN
+        rest = [
+            (k - 1 if k > position else k, v) for k, v in receiver.entries or () if k != position
+        ]
+        _store(run, node, env, Value(entries=tuple(rest), shape=receiver.shape))
+        return taken
+    if attr in ("get", "pop", "setdefault") and args and receiver.shape in ("dict", ""):
+        key = args[0]
+        default = args[1] if len(args) > 1 else constant(None)
+        if key.known and _hashable(key.const):
+            part = receiver.entry(key.const)
+            rest = receiver.entry(REST)
+            if attr == "setdefault" and part is None:
+                _store(run, node, env, receiver.with_entry(key.const, default))
+                return default
+            if attr == "pop":
+                kept = tuple((k, v) for k, v in receiver.entries or () if k != key.const)
+                _store(run, node, env, Value(entries=kept, shape=receiver.shape))
+            if part is not None:
+                return part
+            return join(rest, default) or default
+        return join(smashed(receiver), default) or CLEAN
+    if attr == "update" and args:
+        other = args[0]
+        value = receiver
+        for key, part in other.entries or ():
+            value = value.with_entry(key, part)
+        _store(run, node, env, value)
+        return constant(None)
+    if attr in ("items", "values", "keys", "copy"):
+        if attr == "copy":
+            return receiver
+        if attr == "keys":
+            return Value(shape="list")
+        return Value(entries=((REST, smashed(receiver)),), shape="list")
+    if attr in ("remove", "clear", "sort", "reverse"):
+        if attr == "clear":
+            _store(run, node, env, Value(entries=(), shape=receiver.shape))
+        elif attr != "sort":
+            _store(run, node, env, smashed(receiver) if attr == "remove" else receiver)
+        return constant(None)
+    if attr in ("add",) and args:
+        _store(
+            run,
+            node,
+            env,
+            receiver.with_entry(REST, join(receiver.entry(REST), args[0]) or args[0]),
+        )
+        return constant(None)
+    return None
+
+
+def _hashable(value: Any) -> bool:
+    try:
+        hash(value)
+    except TypeError:
+        return False
+    return True
+
+
+def _config_method(
+    run: "FunctionRun",
+    node: ast.Call,
+    attr: str,
+    receiver: Value,
+    args: List[Value],
+    env: Dict[str, Value],
+) -> Optional[Value]:
+    def key(section: Value, option: Value) -> Any:
+        if section.known and option.known and _hashable(section.const) and _hashable(option.const):
+            return (section.const, str(option.const).lower())
+        return None
+
+    if attr == "set" and len(args) >= 3:
+        where = key(args[0], args[1])
+        if where is None:
+            _store(
+                run,
+                node,
+                env,
+                receiver.with_entry(REST, join(receiver.entry(REST), args[2]) or args[2]),
+            )
+        else:
+            _store(run, node, env, receiver.with_entry(where, args[2]))
+        return constant(None)
+    if attr in ("get", "getint", "getfloat", "getboolean") and len(args) >= 2:
+        where = key(args[0], args[1])
+        if attr != "get":
+            return Value(shape="number")
+        part = receiver.entry(where) if where is not None else None
+        if part is not None:
+            return part
+        rest = receiver.entry(REST)
+        if where is None:
+            return smashed(receiver)
+        return rest or CLEAN
+    if attr in (
+        "add_section",
+        "read",
+        "read_file",
+        "read_string",
+        "has_section",
+        "has_option",
+        "sections",
+    ):
+        return CLEAN
+    return None
+
+
+def _buffer_method(
+    run: "FunctionRun",
+    node: ast.Call,
+    attr: str,
+    receiver: Value,
+    args: List[Value],
+    env: Dict[str, Value],
+) -> Optional[Value]:
+    held = receiver.entry("text") or constant("")
+    if attr == "write" and args:
+        _store(
+            run,
+            node,
+            env,
+            receiver.with_entry("text", concat(pieces_of(held) + pieces_of(args[0]))),
+        )
+        return Value(shape="number")
+    if attr in ("getvalue", "read", "readline"):
+        return held
+    if attr in ("seek", "truncate", "tell", "close", "flush"):
+        if attr == "truncate":
+            _store(run, node, env, receiver.with_entry("text", constant("")))
+        return Value(shape="number")
+    return None
+
+
+def call_library(
+    run: "FunctionRun", node: ast.Call, qual: str, args: List[Value], kwargs: Dict[str, Value]
+) -> Optional[Value]:
+    if qual in _CONFIG_PARSERS:
+        return Value(entries=(), shape="config")
+    if qual in _BUFFERS:
+        initial = args[0] if args else kwargs.get("initial_value", constant(""))
+        return Value(entries=(("text", initial),), shape="buffer")
+    if qual in _NORMALIZERS:
+        return Value(taint=_taint(args), shape="normalized", pieces=None)
+    if qual in _URL_PARSERS:
+        origin = node.args[0].id if node.args and isinstance(node.args[0], ast.Name) else ""
+        return Value(taint=_taint(args), shape=f"url:{origin}")
+    if qual in _PATHS:
+        return Value(taint=_taint(args + list(kwargs.values())), shape="path")
+    if qual in ("os.path.join", "posixpath.join"):
+        pieces: list = []
+        for position, part in enumerate(args):
+            if position:
+                pieces.append("/")
+            pieces.extend(pieces_of(part))
+        return concat(tuple(pieces))
+    if qual in ("str", "repr", "format") and args:
+        value = args[0]
+        if value.known:
+            return constant(str(value.const))
+        return Value(taint=value.all_taint(), pieces=value.pieces)
+    if qual in ("list", "tuple") and args:
+        value = args[0]
+        if value.entries is not None:
+            return value
+        return Value(entries=((REST, Value(taint=value.all_taint())),), shape="list")
+    if qual == "dict":
+        value = Value(entries=(), shape="dict")
+        for name, part in kwargs.items():
+            value = value.with_entry(name, part)
+        if args:
+            value = value.with_entry(REST, smashed(args[0]))
+        return value
+    return None

@@ -1,0 +1,232 @@
+"""The abstract values of the taint interpreter: what a variable may hold at one point.
+
+A value knows whether untrusted input may be in it (its `Taint`), its constant when the code
+shows one, a string as constant and tainted pieces, and the parts of containers and objects kept
+apart by constant keys. Joining two values (where branches meet) keeps what both agree on.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any, FrozenSet, Optional, Tuple, Union
+
+#: a string keeps at most this many pieces; past it, it is "tainted somewhere" (no pieces)
+MAX_PIECES = 32
+#: a container keeps at most this many entries apart; past it, it is smashed into one value
+MAX_ENTRIES = 64
+#: a path keeps at most this many steps (the source, the last steps and the sink)
+MAX_TRACE = 24
+
+#: (line, column, end line, end column, message, nesting): one step of a path, columns 0-based
+#: UTF-8 offsets as ast gives them
+Step = Tuple[int, int, int, int, str, int]
+
+
+class _Unknown:
+    """The constant of a value the analysis cannot compute."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return "UNKNOWN"
+
+
+UNKNOWN: Any = _Unknown()
+#: kinds of taint that stand for a function's parameters while its summary is computed
+PARAM_PREFIX = "param:"
+
+
+@dataclass(frozen=True)
+class Taint:
+    """Untrusted data: where it came from, what it has been made safe for, and how it got here."""
+
+    kinds: FrozenSet[str]
+    #: sink classes the value has been sanitized for ("*" for every class)
+    sanitized: FrozenSet[str] = frozenset()
+    trace: Tuple[Step, ...] = ()
+    #: False once an unknown call or a smashed container was crossed (MEDIUM confidence)
+    exact: bool = True
+
+    def safe_for(self, sink_class: str) -> bool:
+        return "*" in self.sanitized or sink_class in self.sanitized
+
+    def step(self, step: Step) -> "Taint":
+        trace = self.trace
+        if trace and trace[-1][:2] == step[:2]:
+            return self
+        if len(trace) >= MAX_TRACE:
+            trace = trace[:1] + trace[len(trace) - MAX_TRACE + 2 :]
+        return replace(self, trace=trace + (step,))
+
+    def sanitize(self, classes: FrozenSet[str]) -> "Taint":
+        return replace(self, sanitized=self.sanitized | classes)
+
+    def inexact(self) -> "Taint":
+        return self if not self.exact else replace(self, exact=False)
+
+    def real(self) -> bool:
+        """Whether some kind is a real source (not only a parameter stand-in)."""
+        return any(not k.startswith(PARAM_PREFIX) for k in self.kinds)
+
+
+def join_taint(a: Optional[Taint], b: Optional[Taint]) -> Optional[Taint]:
+    if a is None or a == b:
+        return b
+    if b is None:
+        return a
+    trace = a.trace if len(a.trace) <= len(b.trace) else b.trace
+    return Taint(a.kinds | b.kinds, a.sanitized & b.sanitized, trace, a.exact and b.exact)
+
+
+#: a piece of a string: constant text, tainted text, or None for clean text not known
+Piece = Union[str, Taint, None]
+
+
+@dataclass(frozen=True)
+class Value:
+    """What an expression or variable may hold."""
+
+    taint: Optional[Taint] = None
+    const: Any = UNKNOWN
+    #: a string as constant and tainted pieces, when known
+    pieces: Optional[Tuple[Piece, ...]] = None
+    #: containers and objects: (constant key, value) parts kept apart; `rest` holds what was
+    #: stored under keys not known
+    entries: Optional[Tuple[Tuple[Any, "Value"], ...]] = None
+    #: what the value is, when it matters: "dict", "list", "object", "config", "buffer",
+    #: "function", "class", "number", "path", "normalized", "netloc" ...
+    shape: str = ""
+    #: a qualified name the value stands for (an imported module or function, a local def)
+    name: str = ""
+
+    @property
+    def known(self) -> bool:
+        return self.const is not UNKNOWN
+
+    def entry(self, key: Any) -> Optional["Value"]:
+        for k, v in self.entries or ():
+            if k == key:
+                return v
+        return None
+
+    def with_entry(self, key: Any, value: "Value") -> "Value":
+        entries = tuple((k, v) for k, v in (self.entries or ()) if k != key) + ((key, value),)
+        if len(entries) > MAX_ENTRIES:
+            return smashed(self, value)
+        return replace(self, entries=entries, taint=self.taint if key != REST else value.taint)
+
+    def all_taint(self) -> Optional[Taint]:
+        """The taint of the value and of everything in it."""
+        taint = self.taint
+        for piece in self.pieces or ():
+            if isinstance(piece, Taint):
+                taint = join_taint(taint, piece)
+        for _, part in self.entries or ():
+            taint = join_taint(taint, part.all_taint())
+        return taint
+
+
+#: the entry key under which a container keeps what was stored under non-constant keys
+REST = object()
+
+CLEAN = Value()
+
+
+def constant(value: Any) -> Value:
+    if isinstance(value, str):
+        return Value(const=value, pieces=(value,) if value else ())
+    if isinstance(value, (int, float, complex)) and not isinstance(value, bool):
+        return Value(const=value, shape="number")
+    return Value(const=value)
+
+
+def tainted(taint: Taint, shape: str = "") -> Value:
+    return Value(taint=taint, pieces=(taint,), shape=shape)
+
+
+def smashed(container: Value, extra: Optional[Value] = None) -> Value:
+    """The container as one value: its entries merged, keys forgotten (MEDIUM confidence)."""
+    taint = container.all_taint()
+    if extra is not None:
+        taint = join_taint(taint, extra.all_taint())
+    if taint is not None:
+        taint = taint.inexact()
+    return Value(taint=taint, shape=container.shape)
+
+
+def join(a: Optional[Value], b: Optional[Value]) -> Optional[Value]:
+    """The value where two paths meet; None stands for a path that does not arrive."""
+    if a is None or a is b:
+        return b
+    if b is None or a == b:
+        return a
+    taint = join_taint(a.taint, b.taint)
+    const = a.const if a.const == b.const and type(a.const) is type(b.const) else UNKNOWN
+    pieces = None
+    if a.pieces is not None and b.pieces is not None and a.pieces == b.pieces:
+        pieces = a.pieces
+    elif a.pieces is not None or b.pieces is not None:
+        # one side constant, the other tainted somewhere: keep the taint without pieces
+        for side in (a, b):
+            taint = join_taint(taint, side.all_taint())
+    entries = None
+    if a.entries is not None and b.entries is not None:
+        keys = [k for k, _ in a.entries] + [k for k, _ in b.entries if a.entry(k) is None]
+        merged = []
+        for key in keys:
+            left, right = a.entry(key), b.entry(key)
+            if left is None or right is None:
+                # present on one side only: the other side may hold nothing there
+                merged.append((key, left or right))
+            else:
+                merged.append((key, join(left, right)))
+        entries = tuple(merged)
+    elif a.entries is not None or b.entries is not None:
+        taint = join_taint(taint, (a if a.entries is not None else b).all_taint())
+    shape = a.shape if a.shape == b.shape else ""
+    name = a.name if a.name == b.name else ""
+    return Value(taint, const, pieces, entries, shape, name)
+
+
+def widen(value: Value) -> Value:
+    """A value that stops changing: keys, pieces and constants forgotten, taint kept."""
+    taint = value.all_taint()
+    return Value(taint=taint.inexact() if taint is not None else None, shape=value.shape)
+
+
+def concat(pieces: Tuple[Piece, ...]) -> Value:
+    """A string from pieces: adjacent constants merged, taint the union, capped."""
+    merged: list = []
+    taint: Optional[Taint] = None
+    for piece in pieces:
+        if piece is None:
+            if not merged or merged[-1] is not None:
+                merged.append(None)
+        elif isinstance(piece, str):
+            if not piece:
+                continue
+            if merged and isinstance(merged[-1], str):
+                merged[-1] = merged[-1] + piece
+            else:
+                merged.append(piece)
+        else:
+            taint = join_taint(taint, piece)
+            merged.append(piece)
+    if taint is None:
+        if None in merged:
+            return Value(pieces=tuple(merged))
+        text = "".join(merged)
+        return Value(const=text, pieces=tuple(merged))
+    if len(merged) > MAX_PIECES:
+        return Value(taint=taint.inexact())
+    return Value(taint=taint, pieces=tuple(merged))
+
+
+def pieces_of(value: Value) -> Tuple[Piece, ...]:
+    """The value as string pieces (a non-string constant as its text, tainted as one piece)."""
+    if value.pieces is not None:
+        return value.pieces
+    if value.known:
+        return (str(value.const),)
+    taint = value.all_taint()
+    return (taint,) if taint is not None else (None,)
