@@ -178,7 +178,9 @@ def check_set_cookie(node: ast.Call, ctx: FileContext) -> Iterator[Optional[Find
             yield ctx.finding(
                 rule, value, f"{func.attr}({label}, {flag}=False) turns the {flag} flag off"
             )
-        elif value is None and not spread and name is not None and _sensitive(name.value, rule):
+        elif (
+            value is None and not spread and name is not None and _sensitive(str(name.value), rule)
+        ):
             yield ctx.finding(
                 rule,
                 name,
