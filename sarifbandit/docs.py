@@ -23,6 +23,7 @@ _FAMILIES = {
     "plugin": "Checks",
     "blacklist-call": "Deny-listed calls (B001)",
     "blacklist-import": "Deny-listed imports (B001)",
+    "dataflow": "Data-flow checks",
 }
 
 
