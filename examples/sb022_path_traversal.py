@@ -1,0 +1,144 @@
+"""Attachments of a small notes service (Flask): names from the request reach the file system."""
+
+import os
+from pathlib import Path
+
+from flask import Flask, abort, jsonify, request
+from werkzeug.utils import secure_filename
+
+app = Flask(__name__)
+BASE = "/srv/notes/files"
+KINDS = ("txt", "md")
+
+
+@app.route("/raw")
+def raw():
+    with open(os.path.join(BASE, request.args["f"])) as handle:  # expect: SB022:HIGH<16
+        return jsonify(size=len(handle.read()))
+
+
+@app.route("/raw-safe")
+def raw_safe():
+    with open(os.path.join(BASE, os.path.basename(request.args["f"]))) as handle:
+        return jsonify(size=len(handle.read()))
+
+
+@app.route("/remove", methods=["POST"])
+def remove():
+    name = request.form.get("name", "").strip()
+    os.remove("%s/%s" % (BASE, name))  # expect: SB022:HIGH<28
+    return "removed"
+
+
+@app.route("/remove-safe", methods=["POST"])
+def remove_safe():
+    name = secure_filename(request.form.get("name", "").strip())
+    os.remove("%s/%s" % (BASE, name))
+    return "removed"
+
+
+@app.route("/save", methods=["POST"])
+def save():
+    name = request.args["name"]
+    if not name:
+        abort(400)
+    with open(BASE + "/" + name, "w") as handle:  # expect: SB022:HIGH<42
+        handle.write(request.get_data(as_text=True))
+    return "saved", 201
+
+
+@app.route("/save-safe", methods=["POST"])
+def save_safe():
+    name = request.args["name"]
+    if ".." in name or "/" in name:
+        abort(400)
+    with open(BASE + "/" + name, "w") as handle:
+        handle.write(request.get_data(as_text=True))
+    return "saved", 201
+
+
+@app.route("/export")
+def export():
+    target = os.path.realpath(os.path.join(BASE, request.args["to"]))
+    with open(target, "w") as handle:  # expect: SB022:HIGH<62
+        handle.write("exported")
+    return "ok"
+
+
+@app.route("/export-safe")
+def export_safe():
+    target = os.path.realpath(os.path.join(BASE, request.args["to"]))
+    if not target.startswith(BASE + os.sep):
+        abort(403)
+    with open(target, "w") as handle:
+        handle.write("exported")
+    return "ok"
+
+
+@app.route("/notes/<name>")
+def note(name):
+    text = Path(BASE, name).read_text()  # expect: SB022:HIGH<79
+    return jsonify(words=len(text.split()))
+
+
+@app.route("/numbered/<int:number>")
+def numbered(number):
+    text = Path(BASE, f"{number}.txt").read_text()
+    return jsonify(words=len(text.split()))
+
+
+@app.route("/by-kind")
+def by_kind():
+    kind = request.args.get("kind", "txt")
+    files = os.listdir(os.path.join(BASE, kind))  # expect: SB022:HIGH<92
+    return jsonify(files=len(files))
+
+
+@app.route("/by-kind-safe")
+def by_kind_safe():
+    kind = request.args.get("kind", "txt")
+    if kind not in KINDS:
+        abort(404)
+    files = os.listdir(os.path.join(BASE, kind))
+    return jsonify(files=len(files))
+
+
+@app.route("/tree")
+def tree():
+    root = Path(BASE) / request.args["dir"]
+    return jsonify(entries=len(list(root.iterdir())))  # expect: SB022:HIGH<108
+
+
+@app.route("/tree-safe")
+def tree_safe():
+    root = (Path(BASE) / request.args["dir"]).resolve()
+    if not root.is_relative_to(BASE):
+        abort(403)
+    return jsonify(entries=len(list(root.iterdir())))
+
+
+def note_path(name):
+    return os.path.join(BASE, name + ".txt")
+
+
+def clean_path(name):
+    return os.path.join(BASE, os.path.basename(name) + ".txt")
+
+
+@app.route("/helper")
+def helper():
+    name = request.args["name"]
+    with open(note_path(name)) as handle:  # expect: SB022:HIGH<130
+        return jsonify(size=len(handle.read()))
+
+
+@app.route("/helper-safe")
+def helper_safe():
+    with open(clean_path(request.args["name"])) as handle:
+        return jsonify(size=len(handle.read()))
+
+
+@app.route("/index")
+def index():
+    with open(note_path("index")) as handle:
+        return jsonify(size=len(handle.read()))

@@ -1,0 +1,88 @@
+"""Invoices of a small Django billing app: query strings and URL kwargs reach the file system."""
+
+import os
+
+from django.http import FileResponse, HttpResponseBadRequest, JsonResponse
+from django.urls import path
+
+INVOICES = "/var/billing/invoices"
+YEARS = {"2023", "2024", "2025"}
+
+
+def invoice(request):
+    number = request.GET["number"]
+    return FileResponse(open(os.path.join(INVOICES, number + ".pdf"), "rb"))  # expect: SB022:HIGH<13
+
+
+def invoice_safe(request):
+    number = request.GET["number"]
+    if not number.isdigit():
+        return HttpResponseBadRequest("bad number")
+    return FileResponse(open(os.path.join(INVOICES, number + ".pdf"), "rb"))
+
+
+def by_customer(request, customer):
+    folder = os.path.join(INVOICES, customer)
+    return JsonResponse({"count": len(os.listdir(folder))})  # expect: SB022:HIGH<24
+
+
+def by_customer_id(request, customer):
+    folder = os.path.join(INVOICES, str(int(customer)))
+    return JsonResponse({"count": len(os.listdir(folder))})
+
+
+def archive(request):
+    year = request.POST.get("year", "2025")
+    parts = [INVOICES, "archive"]
+    parts.append(year)
+    os.makedirs("/".join(parts), exist_ok=True)  # expect: SB022:HIGH<35
+    return JsonResponse({"ok": True})
+
+
+def archive_safe(request):
+    year = request.POST.get("year", "2025")
+    parts = [INVOICES, "archive"]
+    parts.append(year)
+    parts.pop()
+    os.makedirs("/".join(parts), exist_ok=True)
+    return JsonResponse({"ok": True})
+
+
+def yearly(request):
+    year = request.GET.get("year", "2025")
+    if year not in YEARS:
+        return HttpResponseBadRequest("unknown year")
+    return JsonResponse({"count": len(os.listdir(os.path.join(INVOICES, year)))})
+
+
+def yearly_unchecked(request):
+    year = request.GET.get("year", "2025")
+    if year in YEARS:
+        print("known year")
+    return JsonResponse({"count": len(os.listdir(os.path.join(INVOICES, year)))})  # expect: SB022:HIGH<59
+
+
+def statement(request):
+    name = request.COOKIES.get("statement", "")
+    name = "statement-{}.pdf".format(name.lower())
+    return FileResponse(open(os.path.join(INVOICES, name), "rb"))  # expect: SB022:HIGH<66
+
+
+def statement_default(request):
+    name = request.COOKIES.get("statement", "")
+    name = "statement-latest.pdf"
+    return FileResponse(open(os.path.join(INVOICES, name), "rb"))
+
+
+urlpatterns = [
+    path("invoice/", invoice),
+    path("invoice-safe/", invoice_safe),
+    path("customer/<str:customer>/", by_customer),
+    path("customer-id/<str:customer>/", by_customer_id),
+    path("archive/", archive),
+    path("archive-safe/", archive_safe),
+    path("yearly/", yearly),
+    path("yearly-unchecked/", yearly_unchecked),
+    path("statement/", statement),
+    path("statement-default/", statement_default),
+]

@@ -1,0 +1,34 @@
+"""A maintenance script run by operators: command-line arguments and typed answers reach shell
+commands."""
+
+import pty
+import shlex
+import subprocess  # expect: B404
+import sys
+
+SERVICES = ("web", "worker", "scheduler")
+
+
+def attach(container):
+    pty.spawn(["/bin/sh", "-c", "docker exec -it " + container + " bash"])
+
+
+def attach_quoted(container):
+    pty.spawn(["/bin/sh", "-c", "docker exec -it " + shlex.quote(container) + " bash"])
+
+
+def main():
+    service = sys.argv[1]
+    subprocess.run("systemctl restart " + service, shell=True, check=True)  # expect: B602<21
+    subprocess.run("systemctl restart " + shlex.quote(service), shell=True, check=True)  # expect: B602
+    container = input("container: ")
+    attach(container)  # expect: SB078:HIGH<24
+    attach_quoted(container)
+    attach(shlex.quote(container))
+    if container in SERVICES:
+        attach(container)
+    attach("db")
+
+
+if __name__ == "__main__":
+    main()

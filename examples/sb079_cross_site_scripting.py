@@ -1,0 +1,124 @@
+"""Profile pages of a small Flask forum: request data reaches HTML responses."""
+
+import html
+
+from flask import Flask, make_response, request
+from markupsafe import Markup, escape
+
+app = Flask(__name__)
+GREETINGS = {"en": "Hello", "fr": "Bonjour"}
+
+
+@app.route("/hello")
+def hello():
+    name = request.args.get("name", "")
+    return "<p>" + name + "</p>"  # expect: SB079:HIGH<14
+
+
+@app.route("/hello-safe")
+def hello_safe():
+    name = request.args.get("name", "")
+    return "<p>" + html.escape(name) + "</p>"
+
+
+@app.route("/user/<name>")
+def user(name):
+    return f"<h1>{name.title()}</h1>"  # expect: SB079:HIGH<25
+
+
+@app.route("/user/<int:uid>")
+def user_by_id(uid):
+    return f"<h1>User {uid}</h1>"
+
+
+@app.route("/card")
+def card():
+    title = request.args["title"]
+    body = "<div class='card'>%s</div>" % title
+    return make_response(body)  # expect: SB079:HIGH<36
+
+
+@app.route("/card-safe")
+def card_safe():
+    title = escape(request.args["title"])
+    body = "<div class='card'>%s</div>" % title
+    return make_response(body)
+
+
+@app.route("/badge")
+def badge():
+    label = request.args["label"]
+    return Markup("<span>{}</span>".format(label))  # expect: SB079:HIGH<50, B704<50
+
+
+@app.route("/badge-safe")
+def badge_safe():
+    label = request.args["label"]
+    return Markup("<span>{}</span>").format(label)
+
+
+@app.route("/greet")
+def greet():
+    lang = request.args.get("lang", "en")
+    if lang not in GREETINGS:
+        lang = "en"
+    return "<p>" + GREETINGS[lang] + ", " + lang + "</p>"
+
+
+@app.route("/greet-any")
+def greet_any():
+    lang = request.args.get("lang", "en")
+    if lang not in GREETINGS:
+        print("unknown language")
+    return "<p>" + lang + "</p>"  # expect: SB079:HIGH<70
+
+
+@app.route("/tags")
+def tags():
+    chosen = request.args.getlist("tag")
+    items = "".join("<li>" + tag + "</li>" for tag in chosen)
+    return "<ul>" + items + "</ul>"  # expect: SB079:HIGH<78
+
+
+@app.route("/tags-safe")
+def tags_safe():
+    chosen = request.args.getlist("tag")
+    items = "".join("<li>" + html.escape(tag) + "</li>" for tag in chosen)
+    return "<ul>" + items + "</ul>"
+
+
+@app.route("/folded")
+def folded():
+    note = request.args.get("note", "")
+    shown = "nothing to show" if 3 * 4 > 20 else note
+    return "<p>" + shown + "</p>"  # expect: SB079:HIGH<92
+
+
+@app.route("/folded-safe")
+def folded_safe():
+    note = request.args.get("note", "")
+    shown = "nothing to show" if 3 * 4 < 20 else note
+    return "<p>" + shown + "</p>"
+
+
+def row(cell):
+    return "<td>" + cell + "</td>"
+
+
+def safe_row(cell):
+    return "<td>" + html.escape(cell) + "</td>"
+
+
+@app.route("/row")
+def show_row():
+    return "<tr>" + row(request.args["cell"]) + "</tr>"  # expect: SB079:HIGH<114
+
+
+@app.route("/row-safe")
+def show_row_safe():
+    return "<tr>" + safe_row(request.args["cell"]) + "</tr>"
+
+
+@app.route("/row-static")
+def show_row_static():
+    return "<tr>" + row("total") + "</tr>"

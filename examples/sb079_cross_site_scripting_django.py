@@ -1,0 +1,92 @@
+"""Search pages of a small Django shop: query strings and URL kwargs reach HTML responses."""
+
+import io
+
+from django.http import HttpResponse
+from django.urls import path
+from django.utils.html import escape
+from django.utils.safestring import mark_safe
+
+
+def search(request):
+    query = request.GET.get("q", "")
+    return HttpResponse("<h2>Results for " + query + "</h2>")  # expect: SB079:HIGH<12
+
+
+def search_safe(request):
+    query = request.GET.get("q", "")
+    return HttpResponse("<h2>Results for " + escape(query) + "</h2>")
+
+
+def category(request, slug):
+    banner = "<div class='banner'>{}</div>".format(slug)
+    return HttpResponse(banner)  # expect: SB079:HIGH<21
+
+
+def category_by_number(request, slug):
+    banner = "<div class='banner'>{}</div>".format(int(slug))
+    return HttpResponse(banner)
+
+
+def note(request):
+    text = request.POST["note"]
+    return HttpResponse(mark_safe("<em>" + text + "</em>"))  # expect: SB079:HIGH<32, B308<32, B703<32
+
+
+def note_escaped(request):
+    text = request.POST["note"]
+    return HttpResponse(mark_safe("<em>" + escape(text) + "</em>"))  # expect: B308, B703
+
+
+def receipt(request):
+    buffer = io.StringIO()
+    buffer.write("<pre>")
+    buffer.write(request.GET.get("ref", ""))
+    buffer.write("</pre>")
+    return HttpResponse(buffer.getvalue())  # expect: SB079:HIGH<44
+
+
+def receipt_safe(request):
+    buffer = io.StringIO()
+    buffer.write("<pre>")
+    buffer.write(escape(request.GET.get("ref", "")))
+    buffer.write("</pre>")
+    return HttpResponse(buffer.getvalue())
+
+
+def labels(request):
+    parts = {"title": "Shop", "hint": request.GET.get("hint", "")}
+    return HttpResponse("<p>" + parts["hint"] + "</p>")  # expect: SB079:HIGH<58
+
+
+def labels_title(request):
+    parts = {"title": "Shop", "hint": request.GET.get("hint", "")}
+    return HttpResponse("<p>" + parts["title"] + "</p>")
+
+
+def farewell(request):
+    name = request.GET.get("name", "")
+    name = "friend"
+    return HttpResponse("<p>Goodbye, " + name + "</p>")
+
+
+def farewell_named(request):
+    name = request.GET.get("name", "")
+    name = name.strip()
+    return HttpResponse("<p>Goodbye, " + name + "</p>")  # expect: SB079:HIGH<74
+
+
+urlpatterns = [
+    path("search/", search),
+    path("search-safe/", search_safe),
+    path("category/<slug:slug>/", category),
+    path("category-number/<slug:slug>/", category_by_number),
+    path("note/", note),
+    path("note-escaped/", note_escaped),
+    path("receipt/", receipt),
+    path("receipt-safe/", receipt_safe),
+    path("labels/", labels),
+    path("labels-title/", labels_title),
+    path("farewell/", farewell),
+    path("farewell-named/", farewell_named),
+]

@@ -1,0 +1,127 @@
+"""Queries of a small notes service (Flask with sqlite3, FastAPI with SQLAlchemy, Django with its
+cursor): request data reaches the text of SQL statements."""
+
+import html
+import sqlite3
+
+from django.db import connection
+from django.http import JsonResponse
+from django.urls import path
+from fastapi import FastAPI
+from flask import Flask, abort, jsonify, request
+from sqlalchemy import create_engine, text
+
+app = Flask(__name__)
+api = FastAPI()
+engine = create_engine("sqlite:///notes.db")
+COLUMNS = ("title", "created", "owner")
+NOTES_QUERY = "SELECT id FROM notes WHERE "
+SAVED = {"open": "SELECT id FROM notes WHERE archived = 0", "all": "SELECT id FROM notes"}
+
+
+def db():
+    return sqlite3.connect("notes.db")
+
+
+@app.route("/notes")
+def notes():
+    owner = request.args["owner"]
+    query = "SELECT id, title FROM notes WHERE owner = '" + owner + "'"  # expect: B608<28
+    rows = db().execute(query).fetchall()
+    return jsonify(count=len(rows))
+
+
+@app.route("/notes-safe")
+def notes_safe():
+    owner = request.args["owner"]
+    rows = db().execute("SELECT id, title FROM notes WHERE owner = ?", (owner,)).fetchall()
+    return jsonify(count=len(rows))
+
+
+@app.route("/sorted")
+def sorted_notes():
+    column = request.args.get("sort", "title")
+    query = "SELECT id FROM notes ORDER BY {}".format(column)  # expect: B608<43
+    return jsonify(count=len(db().execute(query).fetchall()))
+
+
+@app.route("/sorted-safe")
+def sorted_notes_safe():
+    column = request.args.get("sort", "title")
+    if column not in COLUMNS:
+        abort(400)
+    query = "SELECT id FROM notes ORDER BY {}".format(column)  # expect: B608
+    return jsonify(count=len(db().execute(query).fetchall()))
+
+
+@app.route("/tagged")
+def tagged():
+    tag = html.escape(request.args["tag"])
+    query = f"SELECT id FROM notes WHERE tag = '{tag}'"  # expect: B608<59
+    return jsonify(count=len(db().execute(query).fetchall()))
+
+
+@app.route("/page")
+def page():
+    number = int(request.args.get("page", "1"))
+    query = "SELECT id FROM notes LIMIT 20 OFFSET %d" % (number * 20)  # expect: B608
+    return jsonify(count=len(db().execute(query).fetchall()))
+
+
+@app.route("/page-raw")
+def page_raw():
+    number = request.args.get("page", "1")
+    query = "SELECT id FROM notes LIMIT 20 OFFSET %s" % number  # expect: B608<73
+    return jsonify(count=len(db().execute(query).fetchall()))
+
+
+@app.route("/admin/query", methods=["POST"])
+def admin_query():
+    rows = db().execute(request.form["sql"]).fetchall()  # expect: SB089:HIGH<80
+    return jsonify(count=len(rows))
+
+
+@app.route("/admin/saved", methods=["POST"])
+def admin_saved():
+    name = request.form["report"]
+    if name not in SAVED:
+        abort(404)
+    rows = db().execute(SAVED[name]).fetchall()
+    return jsonify(count=len(rows))
+
+
+@api.get("/api/notes/{owner}")
+def api_notes(owner: str):
+    where = " AND ".join(["archived = 0", "owner = '%s'" % html.escape(owner)])
+    with engine.connect() as conn:
+        rows = conn.execute(text(NOTES_QUERY + where)).fetchall()  # expect: SB089:HIGH<94
+    return {"count": len(rows)}
+
+
+@api.get("/api/notes/by-id/{note_id}")
+def api_note(note_id: int):
+    where = " AND ".join(["archived = 0", "id = %d" % note_id])
+    with engine.connect() as conn:
+        rows = conn.execute(text(NOTES_QUERY + where)).fetchall()
+    return {"count": len(rows)}
+
+
+def report(request):
+    filters = {"owner": request.GET.get("owner", ""), "state": "open"}
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT count(*) FROM notes WHERE state = '%s'" % filters["state"])  # expect: B608
+        cursor.execute("SELECT count(*) FROM notes WHERE owner = '%s'" % filters["owner"])  # expect: B608<110
+        return JsonResponse({"total": cursor.fetchone()[0]})
+
+
+def report_safe(request):
+    owner = request.GET.get("owner", "")
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT count(*) FROM notes WHERE owner = %s", [owner])
+        return JsonResponse({"total": cursor.fetchone()[0]})
+
+
+urlpatterns = [
+    path("report/", report),
+    path("report-safe/", report_safe),
+]

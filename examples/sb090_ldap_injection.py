@@ -1,0 +1,104 @@
+"""Company directory lookups (Flask with ldap3, Django with python-ldap): request data reaches
+LDAP filters and DNs."""
+
+import ldap
+import ldap3
+from django.http import JsonResponse
+from django.urls import path
+from flask import Flask, abort, jsonify, request
+from ldap.dn import escape_dn_chars
+from ldap.filter import escape_filter_chars
+from ldap3.utils.conv import escape_filter_chars as escape_ldap3
+
+app = Flask(__name__)
+PEOPLE = "ou=people,dc=corp,dc=example"
+GROUPS = {"admins", "devs", "ops"}
+
+
+def connect():
+    return ldap3.Connection(ldap3.Server("ldaps://dir.corp.example"), auto_bind=True)
+
+
+@app.route("/member")
+def member():
+    uid = request.args["uid"]
+    conn = connect()
+    conn.search(PEOPLE, f"(uid={uid})", attributes=["cn"])  # expect: SB090:HIGH<24
+    return jsonify(count=len(conn.entries))
+
+
+@app.route("/member-safe")
+def member_safe():
+    uid = escape_ldap3(request.args["uid"])
+    conn = connect()
+    conn.search(PEOPLE, f"(uid={uid})", attributes=["cn"])
+    return jsonify(count=len(conn.entries))
+
+
+@app.route("/group/<group>")
+def group(group):
+    conn = connect()
+    conn.search("cn=" + group + ",ou=groups,dc=corp,dc=example", "(objectClass=*)")  # expect: SB090:HIGH<39
+    return jsonify(count=len(conn.entries))
+
+
+@app.route("/group-safe/<group>")
+def group_safe(group):
+    if group not in GROUPS:
+        abort(404)
+    conn = connect()
+    conn.search("cn=" + group + ",ou=groups,dc=corp,dc=example", "(objectClass=*)")
+    return jsonify(count=len(conn.entries))
+
+
+@app.route("/search")
+def search():
+    clauses = ["(objectClass=person)"]
+    clauses.append("(mail=%s)" % request.args.get("mail", ""))
+    conn = connect()
+    conn.search(PEOPLE, "(&" + "".join(clauses) + ")")  # expect: SB090:HIGH<57
+    return jsonify(count=len(conn.entries))
+
+
+@app.route("/search-safe")
+def search_safe():
+    clauses = ["(objectClass=person)"]
+    clauses.append("(mail=%s)" % escape_ldap3(request.args.get("mail", "")))
+    conn = connect()
+    conn.search(PEOPLE, "(&" + "".join(clauses) + ")")
+    return jsonify(count=len(conn.entries))
+
+
+def who(request):
+    name = request.GET.get("cn", "")
+    conn = ldap.initialize("ldaps://dir.corp.example")
+    found = conn.search_s(PEOPLE, ldap.SCOPE_SUBTREE, "(cn=" + name + ")")  # expect: SB090:HIGH<73
+    return JsonResponse({"count": len(found)})
+
+
+def who_safe(request):
+    name = escape_filter_chars(request.GET.get("cn", ""))
+    conn = ldap.initialize("ldaps://dir.corp.example")
+    found = conn.search_s(PEOPLE, ldap.SCOPE_SUBTREE, "(cn=" + name + ")")
+    return JsonResponse({"count": len(found)})
+
+
+def unit(request, unit_name):
+    conn = ldap.initialize("ldaps://dir.corp.example")
+    found = conn.search_s("ou=%s,dc=corp,dc=example" % unit_name, ldap.SCOPE_ONELEVEL)  # expect: SB090:HIGH<86
+    return JsonResponse({"count": len(found)})
+
+
+def unit_safe(request, unit_name):
+    conn = ldap.initialize("ldaps://dir.corp.example")
+    base = "ou=%s,dc=corp,dc=example" % escape_dn_chars(unit_name)
+    found = conn.search_s(base, ldap.SCOPE_ONELEVEL)
+    return JsonResponse({"count": len(found)})
+
+
+urlpatterns = [
+    path("who/", who),
+    path("who-safe/", who_safe),
+    path("unit/<str:unit_name>/", unit),
+    path("unit-safe/<str:unit_name>/", unit_safe),
+]

@@ -1,0 +1,68 @@
+"""Rule expressions of a small pricing service (Flask and FastAPI): request data compiled and run
+as Python code."""
+
+import ast
+import json
+
+from fastapi import FastAPI
+from flask import Flask, abort, jsonify, request
+
+app = Flask(__name__)
+api = FastAPI()
+OPERATORS = {"+": "add", "-": "sub"}
+FIELDS = ("price", "weight", "quantity")
+
+
+@app.route("/rule", methods=["POST"])
+def check_rule():
+    expr = request.form["expr"]
+    code = compile(expr, "<rule>", "eval")  # expect: SB095:HIGH<18
+    return jsonify(names=list(code.co_names))
+
+
+@app.route("/rule-safe", methods=["POST"])
+def check_rule_safe():
+    value = ast.literal_eval(request.form["expr"])
+    return jsonify(value=repr(value))
+
+
+@app.route("/field")
+def field():
+    name = request.args.get("field", "price")
+    code = compile("item." + name + " * 2", "<field>", "eval")  # expect: SB095:HIGH<31
+    return jsonify(names=list(code.co_names))
+
+
+@app.route("/field-safe")
+def field_safe():
+    name = request.args.get("field", "price")
+    if name not in FIELDS:
+        abort(400)
+    code = compile("item." + name + " * 2", "<field>", "eval")
+    return jsonify(names=list(code.co_names))
+
+
+@app.route("/discount")
+def discount():
+    percent = request.args["percent"]
+    return jsonify(value=eval("price * (100 - %s) / 100" % percent, {"price": 10}))  # expect: B307<47
+
+
+@app.route("/discount-safe")
+def discount_safe():
+    percent = float(request.args["percent"])
+    return jsonify(value=eval("price * (100 - %s) / 100" % percent, {"price": 10}))  # expect: B307
+
+
+@api.post("/formula")
+def formula(body: str):
+    settings = {"mode": "strict", "formula": body}
+    code = compile(settings["formula"], "<formula>", "exec")  # expect: SB095:HIGH<58
+    return {"names": list(code.co_names)}
+
+
+@api.post("/formula-safe")
+def formula_safe(body: str):
+    settings = {"mode": "strict", "formula": body}
+    code = compile(settings["mode"], "<formula>", "eval")
+    return {"names": list(code.co_names), "data": json.loads(body)}

@@ -1,0 +1,78 @@
+"""Downloads and language switching of a Flask app and a Django app: request data written into
+response headers."""
+
+from django.http import HttpResponse
+from django.urls import path
+from flask import Flask, abort, make_response, request
+
+app = Flask(__name__)
+LANGUAGES = ("en", "de", "fr")
+
+
+@app.route("/download")
+def download():
+    title = request.args["title"]
+    response = make_response(b"report body")
+    response.headers["Content-Disposition"] = "attachment; filename=" + title  # expect: SB113:HIGH<14
+    return response
+
+
+@app.route("/download-safe")
+def download_safe():
+    title = request.args["title"]
+    if "\r" in title or "\n" in title:
+        abort(400)
+    response = make_response(b"report body")
+    response.headers["Content-Disposition"] = "attachment; filename=" + title
+    return response
+
+
+@app.route("/lang/<code>")
+def lang(code):
+    response = make_response(b"ok")
+    response.headers.set("Content-Language", code)  # expect: SB113:HIGH<31
+    return response
+
+
+@app.route("/lang-safe/<code>")
+def lang_safe(code):
+    if code not in LANGUAGES:
+        abort(404)
+    response = make_response(b"ok")
+    response.headers.set("Content-Language", code)
+    return response
+
+
+@app.route("/trace")
+def trace():
+    response = make_response(b"ok")
+    response.headers["X-Request-Id"] = request.headers.get("X-Request-Id", "")  # expect: SB113:HIGH<49
+    return response
+
+
+@app.route("/trace-safe")
+def trace_safe():
+    response = make_response(b"ok")
+    response.headers["X-Request-Id"] = str(int(request.headers.get("X-Request-Id", "0")))
+    return response
+
+
+def export(request):
+    name = request.GET.get("name", "export")
+    response = HttpResponse(b"a,b\n", content_type="text/csv")
+    response["Content-Disposition"] = f"attachment; filename={name}.csv"  # expect: SB113:HIGH<61
+    return response
+
+
+def export_safe(request):
+    name = request.GET.get("name", "export")
+    response = HttpResponse(b"a,b\n", content_type="text/csv")
+    if name.isdigit():
+        response["Content-Disposition"] = f"attachment; filename={name}.csv"
+    return response
+
+
+urlpatterns = [
+    path("export/", export),
+    path("export-safe/", export_safe),
+]

@@ -1,0 +1,74 @@
+"""Audit logging of a Flask app, a FastAPI app and a command-line tool: untrusted text pasted
+into log messages."""
+
+import logging
+import sys
+
+from fastapi import FastAPI
+from flask import Flask, request
+
+app = Flask(__name__)
+api = FastAPI()
+log = logging.getLogger("audit")
+
+
+@app.route("/login", methods=["POST"])
+def login():
+    user = request.form["user"]
+    log.warning("failed login for " + user)  # expect: SB117:HIGH<17
+    return "denied", 403
+
+
+@app.route("/login-safe", methods=["POST"])
+def login_safe():
+    user = request.form["user"]
+    log.warning("failed login for %s", user)
+    return "denied", 403
+
+
+@app.route("/search")
+def search():
+    terms = request.args.get("q", "")
+    logging.info(f"search for {terms}")  # expect: SB117:HIGH<31
+    return "ok"
+
+
+@app.route("/search-safe")
+def search_safe():
+    terms = request.args.get("q", "").replace("\r", "").replace("\n", "")
+    logging.info(f"search for {terms}")
+    return "ok"
+
+
+@app.route("/agent")
+def agent():
+    details = {"agent": request.headers.get("User-Agent", ""), "kind": "browser"}
+    log.info("client kind %s" % details["kind"])
+    log.info("client agent %s" % details["agent"])  # expect: SB117:HIGH<45
+    return "ok"
+
+
+@api.get("/orders/{order_id}")
+def order(order_id: int):
+    log.info("order %d viewed" % order_id)
+    return {"order": order_id}
+
+
+@api.get("/orders/by-ref/{ref}")
+def order_by_ref(ref: str):
+    log.info("order {} viewed".format(ref))  # expect: SB117:HIGH<58
+    return {"ref": ref}
+
+
+def main():
+    name = sys.argv[1]
+    log.error("cannot open " + name)  # expect: SB117:HIGH<64
+    log.error("cannot open %r", name)
+    answer = input("continue? ")
+    log.info("answer was " + answer)  # expect: SB117:HIGH<67
+    answer = "yes"
+    log.info("answer was " + answer)
+
+
+if __name__ == "__main__":
+    main()

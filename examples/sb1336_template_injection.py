@@ -1,0 +1,68 @@
+"""Custom e-mail and page templates of a Flask app and a Django app: request data becomes the
+source of a template."""
+
+import jinja2
+from django.http import HttpResponse
+from django.template import Context, Template
+from django.urls import path
+from flask import Flask, jsonify, render_template_string, request
+
+app = Flask(__name__)
+ENV = jinja2.Environment(autoescape=True)
+GREETING = "<p>Hello {{ name }}</p>"
+
+
+@app.route("/greet")
+def greet():
+    name = request.args.get("name", "")
+    return render_template_string("<p>Hello " + name + "</p>")  # expect: SB1336:HIGH<17, SB079:HIGH<17
+
+
+@app.route("/greet-safe")
+def greet_safe():
+    name = request.args.get("name", "")
+    return render_template_string(GREETING, name=name)
+
+
+@app.route("/mail-preview", methods=["POST"])
+def mail_preview():
+    body = request.form["body"]
+    text = ENV.from_string(body).render(user="preview")  # expect: SB1336:HIGH<29
+    return jsonify(length=len(text))
+
+
+@app.route("/mail-preview-safe", methods=["POST"])
+def mail_preview_safe():
+    body = request.form["body"]
+    text = ENV.from_string("{{ body }}").render(body=body)
+    return jsonify(length=len(text))
+
+
+@app.route("/signature/<owner>")
+def signature(owner):
+    template = jinja2.Template("-- {{ title }} " + owner)  # expect: SB1336:HIGH<42
+    return jsonify(length=len(template.render(title="Team")))
+
+
+@app.route("/signature/<int:owner>")
+def signature_by_id(owner):
+    template = jinja2.Template("-- {{ title }} " + str(owner))
+    return jsonify(length=len(template.render(title="Team")))
+
+
+def banner(request):
+    layout = request.GET.get("layout", "")
+    page = Template("<div>%s</div>" % layout)  # expect: SB1336:HIGH<54
+    return HttpResponse(page.render(Context({})))  # expect: SB079:HIGH<54
+
+
+def banner_safe(request):
+    layout = request.GET.get("layout", "")
+    page = Template("<div>{{ layout }}</div>")
+    return HttpResponse(page.render(Context({"layout": layout})))
+
+
+urlpatterns = [
+    path("banner/", banner),
+    path("banner-safe/", banner_safe),
+]

@@ -1,0 +1,95 @@
+"""Preferences and sign-up steps of a Flask app and a Django app: request data stored in the
+session that later code trusts."""
+
+import configparser
+
+from django.http import JsonResponse
+from django.urls import path
+from flask import Flask, abort, request, session
+
+app = Flask(__name__)
+THEMES = ("light", "dark")
+ROLES = {"reader", "editor"}
+
+
+@app.route("/theme", methods=["POST"])
+def theme():
+    chosen = request.form["theme"]
+    session["theme"] = chosen  # expect: SB501:HIGH<17
+    return "saved"
+
+
+@app.route("/theme-safe", methods=["POST"])
+def theme_safe():
+    chosen = request.form["theme"]
+    if chosen not in THEMES:
+        abort(400)
+    session["theme"] = chosen
+    return "saved"
+
+
+@app.route("/role", methods=["POST"])
+def role():
+    wanted = request.form.get("role", "reader").lower()
+    if wanted == "admin":
+        abort(403)
+    session["role"] = wanted  # expect: SB501:HIGH<33
+    return "saved"
+
+
+@app.route("/role-safe", methods=["POST"])
+def role_safe():
+    wanted = request.form.get("role", "reader").lower()
+    if wanted != "reader" and wanted != "editor":
+        abort(403)
+    session["role"] = wanted
+    return "saved"
+
+
+@app.route("/page-size", methods=["POST"])
+def page_size():
+    session["page_size"] = int(request.form.get("size", "20"))
+    return "saved"
+
+
+@app.route("/page-size-raw", methods=["POST"])
+def page_size_raw():
+    session["page_size"] = request.form.get("size", "20")  # expect: SB501:HIGH<57
+    return "saved"
+
+
+@app.route("/profile", methods=["POST"])
+def profile():
+    settings = configparser.ConfigParser()
+    settings["profile"] = {"plan": "free"}
+    settings.set("profile", "nickname", request.form["nickname"])
+    session["nickname"] = settings.get("profile", "nickname")  # expect: SB501:HIGH<65
+    return "saved"
+
+
+@app.route("/profile-plan", methods=["POST"])
+def profile_plan():
+    settings = configparser.ConfigParser()
+    settings["profile"] = {"plan": "free"}
+    settings.set("profile", "nickname", request.form["nickname"])
+    session["plan"] = settings.get("profile", "plan")
+    return "saved"
+
+
+def signup_step(request):
+    request.session["email"] = request.POST["email"]  # expect: SB501:HIGH<80
+    return JsonResponse({"next": "confirm"})
+
+
+def signup_step_safe(request):
+    request.session["step"] = "confirm"
+    plan = request.POST.get("plan", "")
+    if plan in ROLES:
+        request.session["plan"] = plan
+    return JsonResponse({"next": "confirm"})
+
+
+urlpatterns = [
+    path("signup/", signup_step),
+    path("signup-safe/", signup_step_safe),
+]

@@ -1,0 +1,88 @@
+"""Settings import of a Flask app, a Django app and an aiohttp service: uploaded documents
+loaded by deserializers that can build arbitrary objects."""
+
+import json
+
+import yaml
+from aiohttp import web
+from django.http import JsonResponse
+from django.urls import path
+from flask import Flask, jsonify, request
+
+app = Flask(__name__)
+
+
+@app.route("/import", methods=["POST"])
+def import_settings():
+    settings = yaml.unsafe_load(request.get_data())  # expect: SB502:HIGH<17
+    return jsonify(keys=len(settings))
+
+
+@app.route("/import-safe", methods=["POST"])
+def import_settings_safe():
+    settings = yaml.safe_load(request.get_data())
+    return jsonify(keys=len(settings))
+
+
+@app.route("/import-file", methods=["POST"])
+def import_file():
+    upload = request.files["settings"]
+    text = upload.read().decode("utf-8").strip()
+    settings = yaml.load(text, Loader=yaml.Loader)  # expect: B506<29
+    return jsonify(keys=len(settings))
+
+
+@app.route("/import-file-safe", methods=["POST"])
+def import_file_safe():
+    upload = request.files["settings"]
+    text = upload.read().decode("utf-8").strip()
+    settings = yaml.load(text, Loader=yaml.SafeLoader)
+    return jsonify(keys=len(settings))
+
+
+@app.route("/restore", methods=["POST"])
+def restore():
+    blob = request.form.get("state", "")
+    state = "{}" if 3 * 4 > 20 else blob
+    return jsonify(keys=len(list(yaml.unsafe_load_all(state))))  # expect: SB502:HIGH<45
+
+
+@app.route("/restore-safe", methods=["POST"])
+def restore_safe():
+    blob = request.form.get("state", "")
+    state = "{}" if 3 * 4 < 20 else blob
+    return jsonify(keys=len(list(yaml.unsafe_load_all(state))))
+
+
+def profile(request):
+    document = request.body
+    data = yaml.unsafe_load(document)  # expect: SB502:HIGH<58
+    return JsonResponse({"keys": len(data)})
+
+
+def profile_safe(request):
+    document = request.body
+    data = json.loads(document)
+    return JsonResponse({"keys": len(data)})
+
+
+async def upload(request):
+    body = await request.text()
+    data = yaml.load(body, Loader=yaml.UnsafeLoader)  # expect: B506<70
+    return web.json_response({"keys": len(data)})
+
+
+async def upload_safe(request):
+    body = await request.text()
+    data = yaml.safe_load(body)
+    return web.json_response({"keys": len(data)})
+
+
+urlpatterns = [
+    path("profile/", profile),
+    path("profile-safe/", profile_safe),
+]
+
+web_app = web.Application()
+web_app.router.add_post("/upload", upload)
+web_app.router.add_post("/upload-safe", upload_safe)

@@ -1,0 +1,88 @@
+"""Sign-in flows of a Flask app, a Django app and a FastAPI app: a `next` parameter chooses where
+the browser goes."""
+
+from urllib.parse import urlparse
+
+from django.http import HttpResponseRedirect
+from django.urls import path
+from fastapi import FastAPI
+from fastapi.responses import RedirectResponse
+from flask import Flask, abort, redirect, request
+
+app = Flask(__name__)
+api = FastAPI()
+LANDING = {"home": "/", "inbox": "/inbox", "settings": "/settings"}
+
+
+@app.route("/login", methods=["POST"])
+def login():
+    target = request.args.get("next", "/")
+    return redirect(target)  # expect: SB601:HIGH<19
+
+
+@app.route("/login-safe", methods=["POST"])
+def login_safe():
+    target = request.args.get("next", "/")
+    if urlparse(target).netloc or urlparse(target).scheme:
+        abort(400)
+    return redirect(target)
+
+
+@app.route("/go")
+def go():
+    page = request.args.get("page", "home")
+    return redirect(LANDING.get(page, "/"))
+
+
+@app.route("/go-raw")
+def go_raw():
+    page = request.args.get("page", "home")
+    return redirect(LANDING.get(page, page))  # expect: SB601:HIGH<39
+
+
+@app.route("/item")
+def item():
+    return redirect("/items/" + request.args["id"])
+
+
+@app.route("/mirror")
+def mirror():
+    host = request.headers.get("X-Mirror", "")
+    return redirect("https://" + host + "/download")  # expect: SB601:HIGH<50
+
+
+@app.route("/mirror-safe")
+def mirror_safe():
+    host = request.headers.get("X-Mirror", "")
+    if host != "eu.mirror.example.org" and host != "us.mirror.example.org":
+        abort(400)
+    return redirect("https://" + host + "/download")
+
+
+def after_logout(request):
+    return HttpResponseRedirect(request.GET["continue"])  # expect: SB601:HIGH<63
+
+
+def after_logout_safe(request):
+    target = request.GET["continue"]
+    if urlparse(target).netloc != "":
+        target = "/"
+    return HttpResponseRedirect(target)
+
+
+@api.get("/sso/callback")
+def sso_callback(state: str):
+    return RedirectResponse(url=state)  # expect: SB601:HIGH<74
+
+
+@api.get("/sso/callback-safe")
+def sso_callback_safe(state: str):
+    if state not in LANDING:
+        return RedirectResponse(url="/")
+    return RedirectResponse(url=LANDING[state])
+
+
+urlpatterns = [
+    path("logout/done/", after_logout),
+    path("logout/done-safe/", after_logout_safe),
+]

@@ -1,0 +1,96 @@
+"""Link previews and webhooks of a Flask app, a FastAPI app and an aiohttp app: request data
+chooses the address of outgoing requests."""
+
+from urllib.parse import urlparse
+from urllib.request import urlopen
+
+import aiohttp
+import httpx
+import requests
+from aiohttp import web
+from fastapi import FastAPI, HTTPException
+from flask import Flask, abort, jsonify, request
+
+app = Flask(__name__)
+api = FastAPI()
+API = "https://api.partner.example"
+ALLOWED_HOSTS = {"images.partner.example", "cdn.partner.example"}
+
+
+@app.route("/preview")
+def preview():
+    page = requests.get(request.args["url"], timeout=5)  # expect: SB918:HIGH<22
+    return jsonify(status=page.status_code)
+
+
+@app.route("/preview-safe")
+def preview_safe():
+    url = request.args["url"]
+    if urlparse(url).netloc not in ALLOWED_HOSTS:
+        abort(400)
+    page = requests.get(url, timeout=5)
+    return jsonify(status=page.status_code)
+
+
+@app.route("/item")
+def item():
+    item_id = request.args["id"]
+    page = requests.get(API + "/items/" + item_id, timeout=5)
+    return jsonify(status=page.status_code)
+
+
+@app.route("/item-host")
+def item_host():
+    region = request.args["region"]
+    page = requests.get("https://" + region + ".partner.example/items", timeout=5)  # expect: SB918:HIGH<44
+    return jsonify(status=page.status_code)
+
+
+@app.route("/feed")
+def feed():
+    source = request.args.get("src", "")
+    url = "{}/feed.xml".format(source)
+    with urlopen(url, timeout=5) as answer:  # expect: B310<51
+        return jsonify(size=len(answer.read()))
+
+
+@app.route("/feed-safe")
+def feed_safe():
+    source = request.args.get("src", "")
+    source = "https://news.partner.example"
+    url = "{}/feed.xml".format(source)
+    with urlopen(url, timeout=5) as answer:  # expect: B310
+        return jsonify(size=len(answer.read()))
+
+
+@api.post("/webhook/test")
+def webhook_test(target: str):
+    answer = httpx.post(target, json={"ping": True}, timeout=5)  # expect: SB918:HIGH<67
+    return {"status": answer.status_code}
+
+
+@api.post("/webhook/test-safe")
+def webhook_test_safe(target: str):
+    if urlparse(target).scheme != "https" or urlparse(target).netloc not in ALLOWED_HOSTS:
+        raise HTTPException(status_code=400)
+    answer = httpx.post(target, json={"ping": True}, timeout=5)
+    return {"status": answer.status_code}
+
+
+async def proxy_image(request):
+    url = request.query["u"]
+    async with aiohttp.ClientSession() as client:
+        async with client.get(url) as answer:  # expect: SB918:HIGH<81
+            return web.json_response({"status": answer.status})
+
+
+async def proxy_image_safe(request):
+    name = request.query["u"]
+    async with aiohttp.ClientSession() as client:
+        async with client.get("https://images.partner.example/" + name) as answer:
+            return web.json_response({"status": answer.status})
+
+
+web_app = web.Application()
+web_app.router.add_get("/proxy", proxy_image)
+web_app.router.add_get("/proxy-safe", proxy_image_safe)
