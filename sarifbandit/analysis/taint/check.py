@@ -13,22 +13,26 @@ CLASS_OF_RULE: Dict[str, str] = {}
 
 
 def flow_check(rule: Rule, sink_class: str) -> None:
-    """Register `rule`'s check: on every call (and on every `return` of a view, for the XSS
-    class), a finding for each flow of untrusted input into a sink of `sink_class`."""
+    """Register `rule`'s check: once per file, a finding for each flow of untrusted input into
+    a sink of `sink_class` (the flows are computed once per file, before any asks)."""
 
     def check(node: ast.AST, ctx) -> Iterator[Optional[Finding]]:
         flows = ctx.flows
         if flows is None:
             return
-        for hit in flows.hits(node, sink_class):
+        for hit in flows.all_hits():
+            if hit.sink_class != sink_class:
+                continue
             yield ctx.finding(
                 rule,
                 hit.node,
                 f"{rule.short.rstrip('.')}: {flows.describe(hit)}",
                 confidence=flows.confidence(hit),
+                scope=hit.anchor,
                 flow=flows.path(hit),
             )
 
     CLASS_OF_RULE[rule.id] = sink_class
     check.__name__ = f"flows_into_{sink_class}"
-    rule.check(ast.Call, ast.Return, ast.Assign)(check)
+    # the walk meets the module first: the file's flows are reported from there
+    rule.check(ast.Module)(check)

@@ -120,7 +120,9 @@ def analyse(tree: ast.Module, source: SourceFile, models: Models) -> Flows:
     if not any(word in text for word in triggers):
         return Flows(None, source)
     imported = _imported_modules(tree)
-    entry_params, view_returns, entries = _entries(tree, text, imported, models, triggers)
+    entry_params, view_returns, entries = _entries(
+        tree, text, imported, models, _function_triggers(tree, models)
+    )
     analysis = FileAnalysis(tree, {}, models, entry_params, view_returns)
     analysis.run(entries)
     return Flows(analysis, source)
@@ -135,6 +137,31 @@ def _triggers(models: Models) -> Tuple[str, ...]:
         words.add(param.param)
     for route in models.routes:
         words.update(route.decorators)
+    return tuple(sorted(words))
+
+
+#: names of the standard library's sources that code uses unqualified or by module
+_STDLIB_TRIGGERS = ("input", "argv", "environ", "getenv", "stdin")
+
+
+def _function_triggers(tree: ast.Module, models: Models) -> Tuple[str, ...]:
+    """Words without which a function's body cannot read a source: the standard library's, and
+    the local names this file gives to imported sources (`request` after `from flask import
+    request`)."""
+    names = [source.name for source in models.sources]
+    words: Set[str] = set(_STDLIB_TRIGGERS)
+    for node in tree.body:
+        if isinstance(node, ast.ImportFrom) and node.module:
+            for alias in node.names:
+                target = f"{node.module}.{alias.name}"
+                if any(n == target or n.startswith(target + ".") for n in names):
+                    words.add(alias.asname or alias.name)
+        elif isinstance(node, ast.Import):
+            for alias in node.names:
+                under = [n for n in names if n.startswith(alias.name + ".")]
+                # `import os`: its sources (os.environ, os.getenv) have trigger words already
+                if any(n.rpartition(".")[2] not in _STDLIB_TRIGGERS for n in under):
+                    words.add(alias.asname or alias.name.split(".")[0])
     return tuple(sorted(words))
 
 

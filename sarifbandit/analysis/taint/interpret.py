@@ -51,6 +51,11 @@ Env = Dict[str, Value]
 _FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
 
 
+#: calls that never return (they raise or end the process): Flask's and Werkzeug's abort,
+#: sys.exit, os._exit
+_NO_RETURN = frozenset({"abort", "exit", "_exit"})
+
+
 class BudgetExceeded(Exception):
     """A function took more steps than MAX_FUNCTION_STEPS."""
 
@@ -274,8 +279,11 @@ class FunctionRun:
                 self.eval(child, env)
         return env
 
-    def s_Expr(self, node: ast.Expr, env: Env) -> Env:
+    def s_Expr(self, node: ast.Expr, env: Env) -> Optional[Env]:
         self.eval(node.value, env)
+        call = node.value
+        if isinstance(call, ast.Call) and _last(call.func) in _NO_RETURN:
+            return None  # `abort(400)`, `sys.exit()`: the code after it does not run
         return env
 
     def s_Pass(self, node: ast.stmt, env: Env) -> Env:
@@ -332,7 +340,8 @@ class FunctionRun:
 
     def s_Return(self, node: ast.Return, env: Env) -> None:
         value = self.eval(node.value, env) if node.value is not None else constant(None)
-        if node in self.a.view_returns and node.value is not None:
+        # a view's text is its HTML body; objects (jsonify, redirect, dicts) are not text
+        if node in self.a.view_returns and node.value is not None and value.pieces is not None:
             self.sink_value(node, node.value, value, "xss", "the view's response body", env)
         self.returned = join(self.returned, value)
         return None
@@ -910,8 +919,19 @@ class FunctionRun:
             args + list(kwargs.values()) + ([receiver] if receiver is not None else [])
         )
         if taint is None:
-            return Value(name="" if not qual else "")
-        if qual and models.is_propagator(qual):
+            # the result is named after the call, so `conn = ldap3.Connection(...)` makes
+            # `conn.search` the model's `ldap3.Connection.search`
+            return Value(name=qual if qual and not qual.startswith("?") else "")
+        if (
+            qual
+            and models.is_propagator(qual)
+            or (
+                receiver is not None
+                and receiver.all_taint() is not None
+                and _join_all(args + list(kwargs.values())) is None
+            )
+        ):
+            # a method of the tainted value itself (`args.get("q")`, `.strip()`) gives its data
             return Value(taint=taint.step(_step(node, f"through `{_short(func)}()`")))
         return Value(taint=taint.inexact().step(_step(node, f"through `{_short(func)}()`")))
 

@@ -56,13 +56,13 @@ class Taint:
             return self
         if len(trace) >= MAX_TRACE:
             trace = trace[:1] + trace[len(trace) - MAX_TRACE + 2 :]
-        return replace(self, trace=trace + (step,))
+        return Taint(self.kinds, self.sanitized, trace + (step,), self.exact)
 
     def sanitize(self, classes: FrozenSet[str]) -> "Taint":
-        return replace(self, sanitized=self.sanitized | classes)
+        return Taint(self.kinds, self.sanitized | classes, self.trace, self.exact)
 
     def inexact(self) -> "Taint":
-        return self if not self.exact else replace(self, exact=False)
+        return self if not self.exact else Taint(self.kinds, self.sanitized, self.trace, False)
 
     def real(self) -> bool:
         """Whether some kind is a real source (not only a parameter stand-in)."""
