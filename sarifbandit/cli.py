@@ -351,6 +351,7 @@ def scan_command(ctx: click.Context, **flags: Any) -> None:
         msg_template=run.msg_template,
         aggregate=run.aggregate,
         absolute_paths=run.absolute_paths,
+        output=run.output,
     )
     if run.category:
         options = replace(options, category=run.category)

@@ -53,10 +53,10 @@ def render(report, fmt: str, **options: Any) -> str:
 
 
 def test_every_format_is_registered() -> None:
-    assert set(WRITERS) == set("text sarif json csv custom github gitlab xml yaml".split())
+    assert set(WRITERS) == set("text sarif json csv custom github gitlab html xml yaml".split())
     assert SUFFIXES == {
         **{".sarif": "sarif", ".json": "json", ".csv": "csv", ".xml": "xml"},
-        **{".yaml": "yaml", ".yml": "yaml"},
+        **{".html": "html", ".htm": "html", ".yaml": "yaml", ".yml": "yaml"},
     }
     with pytest.raises(KeyError):
         WRITERS["pdf"]

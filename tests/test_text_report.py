@@ -12,7 +12,7 @@ from typing import List
 import pytest
 
 from sarifbandit.cli import main
-from sarifbandit.model import Rank, Region, Report
+from sarifbandit.model import Finding, FlowStep, Rank, Region, Report
 from sarifbandit.writers import WriterOptions
 from sarifbandit.writers.json import write as write_json
 from sarifbandit.writers.text import format_finding, plural, write
@@ -123,20 +123,13 @@ def test_totals_count_findings_below_the_thresholds(tmp_path: Path) -> None:
     ]
 
 
-class Step:
-    """A data-flow step as the flow field holds it: path, region, message, nesting."""
-
-    def __init__(self, path: str, line: int, column: int, message: str, nesting: int = 0):
-        self.path, self.message, self.nesting = path, message, nesting
-        self.region = Region(line, column, line, column + 3)
+def flow_step(path: str, line: int, column: int, message: str, nesting: int = 0) -> FlowStep:
+    """A data-flow step three columns wide."""
+    return FlowStep(path, Region(line, column, line, column + 3), message, nesting)
 
 
-def with_flow(finding, *steps: Step):
-    """`finding` carrying `steps` as its flow (set directly, so this works before and after the
-    model has the field)."""
-    copy = replace(finding)
-    object.__setattr__(copy, "flow", tuple(steps))
-    return copy
+def with_flow(finding: Finding, *steps: FlowStep) -> Finding:
+    return replace(finding, flow=tuple(steps))
 
 
 def test_flow_steps_under_the_finding(tmp_path: Path) -> None:
@@ -144,9 +137,9 @@ def test_flow_steps_under_the_finding(tmp_path: Path) -> None:
     (finding,) = scan_tree(tmp_path).findings
     flowing = with_flow(
         finding,
-        Step("web.py", 3, 9, "request.args.get('q') is untrusted input"),
-        Step("app\x1b[2J.py", 7, 5, "passed to helper(cmd)", nesting=1),
-        Step("app.py", 2, 11, "reaches os.system()"),
+        flow_step("web.py", 3, 9, "request.args.get('q') is untrusted input"),
+        flow_step("app\x1b[2J.py", 7, 5, "passed to helper(cmd)", nesting=1),
+        flow_step("app.py", 2, 11, "reaches os.system()"),
     )
     lines = format_finding(flowing, colour=False).splitlines()
     start = lines.index("  data flow, source to sink:")

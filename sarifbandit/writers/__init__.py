@@ -25,6 +25,8 @@ class WriterOptions:
     show_suppressed: bool = False
     #: write the machine's absolute source root and working directory into SARIF
     absolute_paths: bool = False
+    #: the -o file (None: standard output), which the HTML report links files relative to
+    output: Optional[str] = None
 
 
 Writer = Callable[[Report, IO[str], WriterOptions], None]
@@ -42,6 +44,7 @@ class _Writers(Mapping[str, Writer]):
         "custom",
         "github",
         "gitlab",
+        "html",
         "xml",
         "yaml",
     )
@@ -64,6 +67,8 @@ SUFFIXES: Dict[str, str] = {
     ".sarif": "sarif",
     ".json": "json",
     ".csv": "csv",
+    ".html": "html",
+    ".htm": "html",
     ".xml": "xml",
     ".yaml": "yaml",
     ".yml": "yaml",

@@ -13,7 +13,7 @@ from collections import Counter
 from typing import IO, TYPE_CHECKING, List
 
 from ..model import Finding, Rank, Report
-from .common import cwe_link, cwe_of, help_uri, rule_of
+from .common import cwe_link, cwe_of, flow_steps, help_uri, rule_of
 from .metrics import RANKS, metrics
 
 if TYPE_CHECKING:
@@ -94,7 +94,7 @@ def _code(finding: Finding) -> List[str]:
 
 def _flow(finding: Finding) -> List[str]:
     """The data-flow path, source first, one line a step (deeper calls indented)."""
-    steps = getattr(finding, "flow", ())
+    steps = flow_steps(finding)
     if not steps:
         return []
     lines = ["data flow, source to sink:"]

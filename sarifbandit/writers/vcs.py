@@ -10,7 +10,7 @@ import uuid
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Dict, Mapping, Optional, Tuple
-from urllib.parse import urlsplit, urlunsplit
+from urllib.parse import quote, urlsplit, urlunsplit
 
 # user@host:path, git's scp-like syntax (no scheme, a colon before the first slash)
 _SCP_LIKE = re.compile(r"^(?:[^@/]+@)?(?P<host>[^:/]+):(?P<path>(?!/).*)$")
@@ -74,6 +74,30 @@ def git_facts(directory: Path, environ: Mapping[str, str]) -> Optional[GitFacts]
         revision=revision,
         branch=branch,
     )
+
+
+#: a file's page at a commit on the forges whose URL layout is known, by host name prefix
+_FORGE_PAGES = {
+    "github": "{base}/blob/{revision}/{path}#L{line}",
+    "gitlab": "{base}/-/blob/{revision}/{path}#L{line}",
+    "bitbucket": "{base}/src/{revision}/{path}#lines-{line}",
+}
+
+
+def source_url(facts: GitFacts, path: str, line: int) -> Optional[str]:
+    """The forge's web page of the file `path` at `line` in the scanned commit, or None: a
+    remote on an unknown host, no commit, or a file outside the repository."""
+    parts = urlsplit(facts.repository_uri)
+    host = (parts.hostname or "").lower()
+    pattern = _FORGE_PAGES.get(host.split(".")[0])
+    if not facts.revision or parts.scheme not in ("https", "http", "ssh") or pattern is None:
+        return None
+    inside = os.path.relpath(os.path.realpath(path), os.path.realpath(facts.root))
+    if inside == ".." or inside.startswith(".." + os.sep):
+        return None
+    base = f"https://{host}{parts.path.removesuffix('.git').rstrip('/')}"
+    quoted = quote(inside.replace(os.sep, "/").encode("utf-8", "surrogateescape"))
+    return pattern.format(base=base, revision=facts.revision, path=quoted, line=line)
 
 
 @dataclass(frozen=True)
