@@ -155,6 +155,21 @@ def test_no_absolute_machine_path_in_sarif_by_default(tmp_path, monkeypatch):
     assert run["invocations"][0]["workingDirectory"]["uri"] == root
 
 
+@pytest.mark.parametrize("remote", [None, "/srv/git/project.git", "file:///srv/git/project.git"])
+def test_no_file_uri_provenance_without_a_network_remote(tmp_path, monkeypatch, remote):
+    # a repository known only by its place on this machine would leak that place
+    make_repo(tmp_path, {"app.py": "eval(x)\n"})
+    if remote:
+        git("-C", str(tmp_path), "remote", "add", "origin", remote)
+    monkeypatch.chdir(tmp_path)
+    text = _sarif(tmp_path)
+    assert "versionControlProvenance" not in json.loads(text)["runs"][0]
+    assert os.path.realpath(tmp_path) not in text and "/srv/git" not in text
+    asked = json.loads(_sarif(tmp_path, "--sarif-absolute-paths"))["runs"][0]
+    (provenance,) = asked["versionControlProvenance"]
+    assert provenance["repositoryUri"].startswith("file:///")
+
+
 def test_finding_uris_are_relative(tmp_path, monkeypatch):
     (tmp_path / "pkg").mkdir()
     (tmp_path / "pkg" / "app.py").write_text("eval(x)\n")

@@ -485,7 +485,11 @@ def _automation(
     return om.RunAutomationDetails(id=category), notes
 
 
-def _provenance(facts: GitFacts) -> om.VersionControlDetails:
+def _provenance(facts: GitFacts, machine_paths: bool) -> Optional[om.VersionControlDetails]:
+    """Where the code came from; a repository known only by a place on this machine (no remote,
+    or a remote that is a local path) is left out unless the machine's paths were asked for."""
+    if facts.repository_uri.startswith("file:") and not machine_paths:
+        return None
     return om.VersionControlDetails(
         repository_uri=facts.repository_uri,
         revision_id=facts.revision,
@@ -546,6 +550,7 @@ def build(
         tool_execution_notifications=execution_notes,
         tool_configuration_notifications=configuration_notes,
     )
+    provenance = _provenance(facts, options.absolute_paths) if facts is not None else None
     run = om.Run(
         tool=om.Tool(
             driver=om.ToolComponent(
@@ -570,7 +575,7 @@ def build(
         invocations=[invocation],
         column_kind="utf16CodeUnits",
         automation_details=automation,
-        version_control_provenance=[_provenance(facts)] if facts is not None else None,
+        version_control_provenance=[provenance] if provenance is not None else None,
     )
     return om.SarifLog(version="2.1.0", schema_uri=SCHEMA, runs=[run])
 
