@@ -161,6 +161,25 @@ def test_summary_counts_configuration_and_skipped_files(report: Report, tmp_path
     assert "<dt>checks run</dt>" in text and "<dt>tool</dt><dd>sarifbandit " in text
 
 
+def test_baseline_state_travels_with_each_finding(report: Report, tmp_path: Path) -> None:
+    first, second, *rest = report.findings
+    marked = replace(
+        report,
+        findings=[
+            replace(first, baseline_state="new"),
+            replace(second, baseline_state="unchanged"),
+        ],
+        absent=[replace(rest[0], baseline_state="absent")],
+    )
+    blob = _blob(_parse(render(marked, tmp_path / "r.html")))
+    assert sorted(f.get("st", "") for f in blob["findings"]) == [
+        "absent",
+        "new",
+        "nosec",
+        "unchanged",
+    ]
+
+
 def test_bar_chart_sums_the_tail_and_escapes_labels() -> None:
     bars = [(f"<b>{n}</b>", n, {"check": f"B{n:03}"}) for n in range(1, 21)]
     svg = bar_chart("by check", bars, "checks")
@@ -301,6 +320,16 @@ def test_filter_and_sort(browser, report: Report, tmp_path: Path) -> None:
         ("B101", "app.py:3:1"),
     ]
     assert Select(browser.find_element("id", "filter-conf")).first_selected_option.text == "High"
+    # a bar of the chart by check, from the keyboard
+    browser.find_element("id", "filter-reset").click()
+    browser.find_element("css selector", "g.bar[data-check=B602]").send_keys(Keys.ENTER)
+    assert [row[2] for row in _rows(browser)] == ["B602"]
+    assert (
+        Select(browser.find_element("id", "filter-check")).first_selected_option.get_attribute(
+            "value"
+        )
+        == "B602"
+    )
     assert console_messages(browser) == []
 
 
@@ -381,6 +410,11 @@ def test_25000_findings_stay_responsive(browser, report: Report, tmp_path: Path)
     browser.find_element("id", "filter-reset").click()
     browser.find_element("css selector", "button[data-sort=message]").click()
     sorted_in = time.monotonic() - started
+    browser.find_element("id", "filter-text").clear()
+    browser.find_element("id", "filter-reset").click()
+    browser.find_element("id", "page-next").click()
+    assert _status(browser) == "25,000 findings; showing 101–200"
+    assert browser.find_element("id", "page-label").text == "Page 2 of 250"
     # generous bounds for a shared CI machine; the README notes the measured times
     assert loaded < 20 and filtered < 5 and sorted_in < 5, (loaded, filtered, sorted_in)
     assert console_messages(browser) == []
