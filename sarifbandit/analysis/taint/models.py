@@ -5,7 +5,8 @@
 The built-in models are YAML files in `models/`, one per framework or library; a user adds
 entries of the same shape in the config file's `taint` table. Both are checked against one
 schema; every mistake is a ConfigError of one line naming the file (or config file), the entry
-and what to write instead. The built-ins are parsed once per process.
+and what to write instead. The built-ins are read once per process, from a compiled form cached
+by their content when there is one (see `_builtin_parts`).
 
 Names are qualified as the interpreter resolves them: `from flask import request;
 request.args.get("q")` is `flask.request.args.get`, `import subprocess as sp; sp.run(x)` is
@@ -23,9 +24,16 @@ per library.
 
 from __future__ import annotations
 
+import dataclasses
 import difflib
+import hashlib
+import io
 import json
+import os
+import pickle
 import re
+import sys
+import threading
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -44,6 +52,7 @@ from typing import (
 )
 
 from ...errors import ConfigError
+from ...version import __version__
 
 SINK_CLASSES = (
     "command",
@@ -565,12 +574,13 @@ def parse_models(document: Any, origin: str, prefix: str = "") -> Dict[str, List
     return parsed
 
 
-def _read_model_file(path: Path) -> Any:
+def _read_model_file(path: Path, data: Optional[bytes] = None) -> Any:
     import yaml
 
     name = f"models/{path.name}"
     try:
-        loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)(path.read_text(encoding="utf-8"))
+        text = path.read_text(encoding="utf-8") if data is None else data.decode("utf-8")
+        loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)(text)
         try:
             return loader.get_single_data()
         finally:
@@ -597,9 +607,109 @@ def _build(parts: Iterable[Mapping[str, List[Any]]]) -> Models:
 
 @lru_cache(maxsize=1)
 def _builtin_parts() -> Tuple[Mapping[str, List[Any]], ...]:
-    return tuple(
-        parse_models(_read_model_file(path), f"models/{path.name}") for path in model_files()
+    files = [(path, _read_bytes(path)) for path in model_files()]
+    stored = compiled_path(_digest(files))
+    parts = _load_compiled(stored) if stored is not None else None
+    if parts is None:
+        parts = tuple(
+            parse_models(_read_model_file(path, data), f"models/{path.name}")
+            for path, data in files
+        )
+        if stored is not None:
+            _store_compiled(stored, parts)
+    return parts
+
+
+# -- the compiled form ------------------------------------------------------------------------
+# Parsing the YAML and checking it against the schema costs more than the rest of a small scan's
+# start-up; the result is kept as a pickle in the user's cache directory, named by a hash of
+# the model files' bytes, this module's source, the version and the interpreter. An edited model
+# file or schema is another name: never a stale model. The pickle is read back by an unpickler
+# that builds only the model classes, so a file planted there cannot make the scanner run code.
+
+#: bump when the stored layout changes
+_COMPILED_FORMAT = "1"
+_THIS_FILE = Path(__file__)
+
+
+def _read_bytes(path: Path) -> Optional[bytes]:
+    try:
+        return path.read_bytes()
+    except OSError:  # reported when the file is parsed
+        return None
+
+
+def _digest(files: Sequence[Tuple[Path, Optional[bytes]]]) -> Optional[str]:
+    """The name of the compiled form of `files`, or None when one cannot be read."""
+    this = _read_bytes(_THIS_FILE)
+    if this is None or any(data is None for _, data in files):
+        return None
+    digest = hashlib.sha256(
+        f"{_COMPILED_FORMAT}\0{__version__}\0{sys.version}\0".encode("utf-8") + this
     )
+    for path, data in files:
+        assert data is not None
+        digest.update(f"\0{path.name}\0{len(data)}\0".encode("utf-8", "surrogatepass"))
+        digest.update(data)
+    return digest.hexdigest()
+
+
+def user_cache_dir() -> Path:
+    """Where sarifbandit keeps what it derives from its own files (XDG_CACHE_HOME, else
+    ~/.cache; LOCALAPPDATA on Windows), in its `sarifbandit` folder."""
+    base = os.environ.get("XDG_CACHE_HOME") or (
+        os.environ.get("LOCALAPPDATA") if os.name == "nt" else None
+    )
+    return Path(base or Path.home() / ".cache") / "sarifbandit"
+
+
+def compiled_path(digest: Optional[str]) -> Optional[Path]:
+    if digest is None:
+        return None
+    try:
+        return user_cache_dir() / f"models-{digest}.pickle"
+    except RuntimeError:  # no home directory to be found
+        return None
+
+
+class _ModelUnpickler(pickle.Unpickler):
+    """Builds only the model dataclasses; any other global is refused."""
+
+    def find_class(self, module: str, name: str) -> Any:
+        found = globals().get(name) if module == __name__ else None
+        if not (isinstance(found, type) and dataclasses.is_dataclass(found)):
+            raise pickle.UnpicklingError(f"{module}.{name} is not a model class")
+        return found
+
+
+def _load_compiled(path: Path) -> Optional[Tuple[Mapping[str, List[Any]], ...]]:
+    """The stored parts, or None when absent, unreadable or not of the expected shape."""
+    try:
+        with open(path, "rb") as handle:
+            parts = _ModelUnpickler(io.BytesIO(handle.read())).load()
+    except Exception:  # a bad file is only a miss: the models are parsed and it is rewritten
+        return None
+    valid = isinstance(parts, tuple) and all(
+        isinstance(part, dict)
+        and all(s in _SCHEMA and isinstance(e, list) for s, e in part.items())
+        for part in parts
+    )
+    return parts if valid else None
+
+
+def _store_compiled(path: Path, parts: Tuple[Mapping[str, List[Any]], ...]) -> None:
+    """Written to a temporary name and renamed: concurrent runs leave a whole file or none; a
+    directory that cannot be written only means parsing again next time."""
+    temporary = path.with_name(f".tmp-{os.getpid()}-{threading.get_ident()}-{path.name}")
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        temporary.write_bytes(pickle.dumps(parts, protocol=pickle.HIGHEST_PROTOCOL))
+        os.replace(temporary, path)
+    except OSError:
+        try:
+            temporary.unlink()
+        except OSError:
+            pass
 
 
 @lru_cache(maxsize=1)
