@@ -77,7 +77,7 @@ def export_safe():
 
 @app.route("/notes/<name>")
 def note(name):
-    text = Path(BASE, name).read_text()  # expect: SB022:HIGH<79  # gap: SB022
+    text = Path(BASE, name).read_text()  # expect: SB022:HIGH<79
     return jsonify(words=len(text.split()))
 
 
@@ -106,7 +106,7 @@ def by_kind_safe():
 @app.route("/tree")
 def tree():
     root = Path(BASE) / request.args["dir"]
-    return jsonify(entries=len(list(root.iterdir())))  # expect: SB022:HIGH<108  # gap: SB022
+    return jsonify(entries=len(list(root.iterdir())))  # expect: SB022:HIGH<108
 
 
 @app.route("/tree-safe")

@@ -23,7 +23,7 @@ def invoice_safe(request):
 
 def by_customer(request, customer):
     folder = os.path.join(INVOICES, customer)
-    return JsonResponse({"count": len(os.listdir(folder))})  # expect: SB022:HIGH<24  # gap: SB022
+    return JsonResponse({"count": len(os.listdir(folder))})  # expect: SB022:HIGH<24
 
 
 def by_customer_id(request, customer):

@@ -58,7 +58,7 @@ def drop_safe(name: str, dry_run: bool = False):
 
 async def fetch_thumb(request):
     name = request.match_info["name"]
-    with open(os.path.join(THUMBS, name), "rb") as handle:  # expect: SB022:HIGH<60  # gap: SB022
+    with open(os.path.join(THUMBS, name), "rb") as handle:  # expect: SB022:HIGH<60
         return web.Response(body=handle.read(), content_type="image/png")
 
 

@@ -20,7 +20,7 @@ def search_safe(request):
 
 def category(request, slug):
     banner = "<div class='banner'>{}</div>".format(slug)
-    return HttpResponse(banner)  # expect: SB079:HIGH<21  # gap: SB079
+    return HttpResponse(banner)  # expect: SB079:HIGH<21
 
 
 def category_by_number(request, slug):
@@ -30,7 +30,7 @@ def category_by_number(request, slug):
 
 def note(request):
     text = request.POST["note"]
-    return HttpResponse(mark_safe("<em>" + text + "</em>"))  # expect: SB079:HIGH<32, B308<32, B703<32  # gap: SB079
+    return HttpResponse(mark_safe("<em>" + text + "</em>"))  # expect: B308<32, B703:HIGH<32
 
 
 def note_escaped(request):

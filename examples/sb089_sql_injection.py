@@ -94,7 +94,7 @@ def admin_saved():
 def api_notes(owner: str):
     where = " AND ".join(["archived = 0", "owner = '%s'" % html.escape(owner)])
     with engine.connect() as conn:
-        rows = conn.execute(text(NOTES_QUERY + where)).fetchall()  # expect: SB089:HIGH<94  # gap: -SB089
+        rows = conn.execute(text(NOTES_QUERY + where)).fetchall()  # expect: SB089:HIGH<94
     return {"count": len(rows)}
 
 
@@ -110,7 +110,7 @@ def report(request):
     filters = {"owner": request.GET.get("owner", ""), "state": "open"}
     with connection.cursor() as cursor:
         cursor.execute("SELECT count(*) FROM notes WHERE state = '%s'" % filters["state"])  # expect: B608
-        cursor.execute("SELECT count(*) FROM notes WHERE owner = '%s'" % filters["owner"])  # expect: B608<110  # gap: B608
+        cursor.execute("SELECT count(*) FROM notes WHERE owner = '%s'" % filters["owner"])  # expect: B608<110
         return JsonResponse({"total": cursor.fetchone()[0]})
 
 

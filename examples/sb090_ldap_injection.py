@@ -23,7 +23,7 @@ def connect():
 def member():
     uid = request.args["uid"]
     conn = connect()
-    conn.search(PEOPLE, f"(uid={uid})", attributes=["cn"])  # expect: SB090:HIGH<24  # gap: SB090
+    conn.search(PEOPLE, f"(uid={uid})", attributes=["cn"])  # expect: SB090:HIGH<24
     return jsonify(count=len(conn.entries))
 
 
@@ -38,7 +38,7 @@ def member_safe():
 @app.route("/group/<group>")
 def group(group):
     conn = connect()
-    conn.search("cn=" + group + ",ou=groups,dc=corp,dc=example", "(objectClass=*)")  # expect: SB090:HIGH<39  # gap: SB090
+    conn.search("cn=" + group + ",ou=groups,dc=corp,dc=example", "(objectClass=*)")  # expect: SB090:HIGH<39
     return jsonify(count=len(conn.entries))
 
 
@@ -56,7 +56,7 @@ def search():
     clauses = ["(objectClass=person)"]
     clauses.append("(mail=%s)" % request.args.get("mail", ""))
     conn = connect()
-    conn.search(PEOPLE, "(&" + "".join(clauses) + ")")  # expect: SB090:HIGH<57  # gap: SB090
+    conn.search(PEOPLE, "(&" + "".join(clauses) + ")")  # expect: SB090:HIGH<57
     return jsonify(count=len(conn.entries))
 
 
@@ -85,7 +85,7 @@ def who_safe(request):
 
 def unit(request, unit_name):
     conn = ldap.initialize("ldaps://dir.corp.example")
-    found = conn.search_s("ou=%s,dc=corp,dc=example" % unit_name, ldap.SCOPE_ONELEVEL)  # expect: SB090:HIGH<86  # gap: SB090
+    found = conn.search_s("ou=%s,dc=corp,dc=example" % unit_name, ldap.SCOPE_ONELEVEL)  # expect: SB090:HIGH<86
     return JsonResponse({"count": len(found)})
 
 

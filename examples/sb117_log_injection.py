@@ -19,10 +19,10 @@ def login():
     return "denied", 403
 
 
-@app.route("/login-safe", methods=["POST"])
-def login_safe():
+@app.route("/login-lazy", methods=["POST"])
+def login_lazy_format():
     user = request.form["user"]
-    log.warning("failed login for %s", user)  # gap: -SB117
+    log.warning("failed login for %s", user)  # expect: SB117:HIGH<24
     return "denied", 403
 
 
@@ -36,7 +36,7 @@ def search():
 @app.route("/search-safe")
 def search_safe():
     terms = request.args.get("q", "").replace("\r", "").replace("\n", "")
-    logging.info(f"search for {terms}")  # gap: -SB117
+    logging.info(f"search for {terms}")
     return "ok"
 
 
@@ -63,7 +63,7 @@ def order_by_ref(ref: str):
 def main():
     name = sys.argv[1]
     log.error("cannot open " + name)  # expect: SB117:HIGH<64
-    log.error("cannot open %r", name)  # gap: -SB117
+    log.error("cannot open %r", name)
     answer = input("continue? ")
     log.info("answer was " + answer)  # expect: SB117:HIGH<67
     answer = "yes"

@@ -15,7 +15,7 @@ GREETING = "<p>Hello {{ name }}</p>"
 @app.route("/greet")
 def greet():
     name = request.args.get("name", "")
-    return render_template_string("<p>Hello " + name + "</p>")  # expect: SB1336:HIGH<17, SB079:HIGH<17  # gap: SB079
+    return render_template_string("<p>Hello " + name + "</p>")  # expect: SB1336:HIGH<17
 
 
 @app.route("/greet-safe")
@@ -53,13 +53,13 @@ def signature_by_id(owner):
 def banner(request):
     layout = request.GET.get("layout", "")
     page = Template("<div>%s</div>" % layout)  # expect: SB1336:HIGH<54
-    return HttpResponse(page.render(Context({})))  # expect: SB079:HIGH<54  # gap: SB079
+    return HttpResponse(page.render(Context({})))  # expect: SB079:HIGH<54
 
 
 def banner_safe(request):
     layout = request.GET.get("layout", "")
     page = Template("<div>{{ layout }}</div>")
-    return HttpResponse(page.render(Context({"layout": layout})))  # gap: -SB079
+    return HttpResponse(page.render(Context({"layout": layout})))
 
 
 urlpatterns = [

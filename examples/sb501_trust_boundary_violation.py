@@ -42,7 +42,7 @@ def role_safe():
     wanted = request.form.get("role", "reader").lower()
     if wanted != "reader" and wanted != "editor":
         abort(403)
-    session["role"] = wanted  # gap: -SB501
+    session["role"] = wanted
     return "saved"
 
 

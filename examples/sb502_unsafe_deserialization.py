@@ -68,7 +68,7 @@ def profile_safe(request):
 
 async def upload(request):
     body = await request.text()
-    data = yaml.load(body, Loader=yaml.UnsafeLoader)  # expect: B506<70  # gap: B506
+    data = yaml.load(body, Loader=yaml.UnsafeLoader)  # expect: B506<70
     return web.json_response({"keys": len(data)})
 
 

@@ -25,7 +25,7 @@ def login_safe():
     target = request.args.get("next", "/")
     if urlparse(target).netloc or urlparse(target).scheme:
         abort(400)
-    return redirect(target)  # gap: -SB601
+    return redirect(target)
 
 
 @app.route("/go")
@@ -42,7 +42,7 @@ def go_raw():
 
 @app.route("/item")
 def item():
-    return redirect("/items/" + request.args["id"])  # gap: -SB601
+    return redirect("/items/" + request.args["id"])
 
 
 @app.route("/mirror")
@@ -56,11 +56,11 @@ def mirror_safe():
     host = request.headers.get("X-Mirror", "")
     if host != "eu.mirror.example.org" and host != "us.mirror.example.org":
         abort(400)
-    return redirect("https://" + host + "/download")  # gap: -SB601
+    return redirect("https://" + host + "/download")
 
 
 def after_logout(request):
-    return HttpResponseRedirect(request.GET["continue"])  # expect: SB601:HIGH<63  # gap: SB601
+    return HttpResponseRedirect(request.GET["continue"])  # expect: SB601:HIGH<63
 
 
 def after_logout_safe(request):

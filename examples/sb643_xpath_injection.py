@@ -70,7 +70,7 @@ def floor_safe():
 def manager():
     person = request.args["person"]
     root = DIRECTORY.getroot()
-    return jsonify(found=root.find(".//person[@name='" + person + "']/manager") is not None)  # expect: SB643:HIGH<71  # gap: SB643
+    return jsonify(found=root.find(".//person[@name='" + person + "']/manager") is not None)  # expect: SB643:HIGH<71
 
 
 @app.route("/manager-safe")

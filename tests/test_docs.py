@@ -101,10 +101,9 @@ def _findings_of(rule, code: str) -> list:
 #: B606's Use instead is a call those checks report by design (every process start is listed for
 #: review), B613's Use instead has no code block, B614's and B615's Example lack their imports
 DOC_CODE_GAPS = {"B601", "B603", "B606", "B613", "B614", "B615"}
-#: data-flow rules whose doc code the analysis does not yet judge right (a guard or a model it
-#: lacks): SB113 (a conditional expression as allow-list), SB117 (newline removal by replace),
-#: SB601 (a netloc check joined with or)
-DOC_FLOW_GAPS = {"SB113", "SB117", "SB601"}
+#: data-flow rules whose doc code the analysis does not yet judge right: SB113 (a conditional
+#: expression used as an allow-list, `x if x in ALLOWED else DEFAULT`)
+DOC_FLOW_GAPS = {"SB113"}
 
 
 @pytest.mark.parametrize(

@@ -47,9 +47,15 @@ class Flows:
         return self._analysis is not None
 
     def all_hits(self) -> List[SinkHit]:
+        """Every flow into a sink, once: where a sink's argument is itself a sink call of the
+        same class (`execute(text(q))`, `HttpResponse(mark_safe(s))`), only the inner one."""
         if self._analysis is None:
             return []
-        return [hit for slot in self._analysis.hits.values() for hit in slot.values()]
+        hits = [hit for slot in self._analysis.hits.values() for hit in slot.values()]
+        inner = {(hit.sink_class, hit.anchor) for hit in hits}
+        return [
+            hit for hit in hits if hit.node is hit.anchor or (hit.sink_class, hit.node) not in inner
+        ]
 
     def value_of(self, node: ast.AST) -> Optional[Value]:
         """The value an argument of a modelled sink call holds (None: not analysed)."""
@@ -266,14 +272,31 @@ def _entries(
                     )
                 if route.framework == "flask":
                     view_returns.update(n for n in ast.walk(func) if isinstance(n, ast.Return))
+        for route in routes:
+            if not route.decorators and _is_view(every):
+                # Django: a view is `view(request, **url_kwargs)`, its route declared in urls.py
+                for arg in every[every.index(_request_arg(every)) + 1 :]:
+                    if (
+                        arg.annotation is not None
+                        and _last(arg.annotation) in route.safe_annotations
+                    ):
+                        continue
+                    given[arg.arg] = tainted(
+                        Taint(frozenset({route.kind}), trace=(_arg_step(arg, route.framework),))
+                    )
+        request_attrs: Dict[str, Set[str]] = {}
+        request_kind: Dict[str, str] = {}
         for param in params:
             for arg in every:
                 annotated = (
                     arg.annotation is not None and _last(arg.annotation) in param.annotations
                 )
                 if arg.arg == param.param or annotated:
-                    attrs = ",".join(sorted(param.attrs))
-                    given[arg.arg] = Value(shape=f"request:{param.kind}:{attrs}", name=arg.arg)
+                    request_attrs.setdefault(arg.arg, set()).update(param.attrs)
+                    request_kind[arg.arg] = param.kind
+        for name, attrs in request_attrs.items():
+            shape = f"request:{request_kind[name]}:{','.join(sorted(attrs))}"
+            given[name] = Value(shape=shape, name=name)
         start = func.lineno - 1  # type: ignore[attr-defined]
         end = getattr(func, "end_lineno", None) or len(lines)
         body_text = "\n".join(lines[start:end])
@@ -283,6 +306,15 @@ def _entries(
         elif any(word in body_text for word in triggers):
             entries.append(func)
     return entry_params, frozenset(view_returns), entries
+
+
+def _request_arg(every: List[ast.arg]) -> ast.arg:
+    return every[1] if every and every[0].arg in ("self", "cls") else every[0]
+
+
+def _is_view(every: List[ast.arg]) -> bool:
+    skip = 1 if every and every[0].arg in ("self", "cls") else 0
+    return len(every) > skip and every[skip].arg == "request"
 
 
 def _default_of(func: ast.AST, arg: ast.arg) -> Optional[ast.AST]:

@@ -46,11 +46,46 @@ def refine(run: "FunctionRun", test: ast.expr, truth: bool, env: Env) -> Env:
         if isinstance(test.op, ast.And) == truth:
             for part in test.values:
                 env = refine(run, part, truth, env)
+            return env
+        # `x != "a" and x != "b"` false (or `x == "a" or x == "b"` true): x is one of them
+        return _one_of_compared(run, test, env)
+    if (
+        isinstance(test, ast.Attribute)
+        and test.attr in ("netloc", "scheme", "hostname")
+        and not truth
+    ):
+        # `if urlparse(x).netloc: abort()`: below, x is a relative URL on this site
+        origin = _url_origin(run, test.value, env)
+        if origin is not None and origin in env:
+            env[origin] = _sanitized(env[origin], frozenset({"redirect"}))
         return env
     if isinstance(test, ast.Compare) and len(test.ops) == 1:
         return _compare(run, test, truth, env)
     if isinstance(test, ast.Call):
         return _call(run, test, truth, env)
+    return env
+
+
+def _one_of_compared(run: "FunctionRun", test: ast.BoolOp, env: Env) -> Env:
+    wanted = ast.NotEq if isinstance(test.op, ast.And) else ast.Eq
+    name: Optional[str] = None
+    values = []
+    for part in test.values:
+        if not (
+            isinstance(part, ast.Compare)
+            and len(part.ops) == 1
+            and isinstance(part.ops[0], wanted)
+            and isinstance(part.left, ast.Name)
+            and (name is None or part.left.id == name)
+        ):
+            return env
+        name = part.left.id
+        other = run.eval(part.comparators[0], env)
+        if not other.known:
+            return env
+        values.append(other.const)
+    if name is not None and name in env:
+        env[name] = _one_of(values)
     return env
 
 

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Dict, FrozenSet, Iterable, List, Optional, Sequence, Tuple
 
 from .guards import refine
-from .library import call_library, method_of
+from .library import call_library, method_of, result_type
 from .models import Models, Sink
 from .values import (
     CLEAN,
@@ -152,6 +152,7 @@ class FileAnalysis:
         self._running: set = set()
         self.module_env: Env = {}
         self.incomplete: List[ast.AST] = []
+        self.follow_calls = True
         self._index(tree)
 
     def _index(self, tree: ast.Module) -> None:
@@ -166,13 +167,21 @@ class FileAnalysis:
 
     # -- running -----------------------------------------------------------------------------
     def run(self, entries: Sequence[ast.AST]) -> None:
+        # the module's names first, calls not followed: a function called from module code
+        # (`main()` under `if __name__ == "__main__"`) must see the module's constants
+        self.follow_calls = False
+        first = FunctionRun(self, self.tree, {}, depth=0)
+        first.run_body(self.tree.body)
+        self.module_env = first.final_env or {}
+        self.follow_calls = True
         module = FunctionRun(self, self.tree, {}, depth=0)
         module.run_body(self.tree.body)
-        self.module_env = module.final_env or {}
         for func in entries[:MAX_FUNCTIONS]:
             self.summary(func, depth=0)
 
     def summary(self, func: ast.AST, depth: int) -> Optional[Summary]:
+        if not self.follow_calls:
+            return None
         known = self.summaries.get(func)
         if known is not None:
             return known
@@ -598,12 +607,9 @@ class FunctionRun:
     def e_Attribute(self, node: ast.Attribute, env: Env, depth: int) -> Value:
         base = self.eval(node.value, env, depth)
         attr = node.attr
-        if base.shape.startswith("request:"):
-            attrs = base.shape.split(":", 2)[2].split(",")
-            if attr in attrs:
-                kind = base.shape.split(":", 2)[1]
-                text = f"user input from `{_short(node)}`"
-                return tainted(Taint(frozenset({kind}), trace=(_step(node, text),)))
+        read = _request_read(base, attr, node)
+        if read is not None:
+            return read
         if base.entries is not None:
             part = base.entry(("attr", attr))
             if part is not None:
@@ -689,6 +695,8 @@ class FunctionRun:
         if isinstance(op, ast.Mod) and left.known and isinstance(left.const, str):
             return percent_format(left.const, right)
         taint = join_taint(left.all_taint(), right.all_taint())
+        if isinstance(op, ast.Div) and "path" in (left.shape, right.shape):
+            return Value(taint=taint, shape="path", name="pathlib.Path")
         number = left.shape == "number" and right.shape == "number"
         return Value(taint=taint, shape="number" if number else "")
 
@@ -854,6 +862,11 @@ class FunctionRun:
         receiver: Optional[Value] = None
         if isinstance(func, ast.Attribute):
             receiver = self.eval(func.value, env, depth)
+            read = _request_read(receiver, func.attr, node)
+            if read is not None:
+                for part in [*node.args, *(kw.value for kw in node.keywords)]:
+                    self.eval(part, env, depth)
+                return read
             callee = receiver
             qual = f"{receiver.name}.{func.attr}" if receiver.name else f"?.{func.attr}"
         else:
@@ -881,6 +894,7 @@ class FunctionRun:
             node=node,
             kwargs=kwargs,
             positional=len(node.args),
+            receiver=(func.value, receiver) if receiver is not None else None,  # type: ignore[union-attr]
         )
         # a function or method of this file: its summary
         local = self.a.resolve_call(func, self.cls)
@@ -921,10 +935,11 @@ class FunctionRun:
         if taint is None:
             # the result is named after the call, so `conn = ldap3.Connection(...)` makes
             # `conn.search` the model's `ldap3.Connection.search`
-            return Value(name=qual if qual and not qual.startswith("?") else "")
+            return Value(name=result_type(qual) if qual and not qual.startswith("?") else "")
         if (
             qual
-            and models.is_propagator(qual)
+            # known library calls (propagators, and sinks, which pass their data on) are exact
+            and (models.is_propagator(qual) or bool(models.sinks_for(qual)))
             or (
                 receiver is not None
                 and receiver.all_taint() is not None
@@ -983,6 +998,7 @@ class FunctionRun:
         node: Optional[ast.Call] = None,
         kwargs: Optional[Dict[str, Value]] = None,
         positional: int = -1,
+        receiver: Optional[Tuple[ast.AST, Value]] = None,
     ) -> None:
         if not qual:
             return
@@ -994,6 +1010,11 @@ class FunctionRun:
         for sink in sinks:
             if not _applies(sink, args[:positional], kwargs):
                 continue
+            if sink.receiver and receiver is not None:
+                # `Path(name).read_text()`: the object the method is called on is the danger
+                self.sink_value(anchor, receiver[0], receiver[1], sink.sink_class, qual, env)
+                if not sink.args:
+                    continue
             for index, (arg_node, value) in enumerate(zip(arg_nodes, args)):
                 keyword = next((k for k, n in keywords.items() if n is arg_node), None)
                 wanted = (
@@ -1006,9 +1027,9 @@ class FunctionRun:
                 known = self.a.values.get(arg_node)
                 self.a.values[arg_node] = (anchor, join(known[1], value) if known else value)
                 if sink.sink_class == "command" and value.shape == "list" and not _shell(kwargs):
-                    # an argument list without a shell: only the program itself is dangerous
-                    first = value.entry(0)
-                    value = first if first is not None else value
+                    value = _program_part(value)
+                if sink.sink_class == "log" and index and _repr_conversion(args[0], index):
+                    continue  # `log.info("%r", name)`: repr() escapes line breaks
                 self.sink_value(anchor, arg_node, value, sink.sink_class, qual, env)
 
     def sink_value(
@@ -1017,6 +1038,8 @@ class FunctionRun:
         taint = value.all_taint()
         if taint is None or taint.safe_for(sink_class):
             return
+        if sink_class in ("redirect", "ssrf") and _fixed_host(value):
+            return  # "/items/" + x, API + "/v1/" + x: the input cannot choose the host
         self.report(anchor, arg_node, sink_class, sink, taint)
 
     def report(
@@ -1053,6 +1076,57 @@ class FunctionRun:
                 taint, kinds=frozenset(k for k in taint.kinds if not k.startswith(PARAM_PREFIX))
             )
             self.a.record(SinkHit(anchor, node, sink_class, sink, real, inner))
+
+
+#: programs that run their `-c` argument as a command line
+_SHELLS = frozenset({"sh", "bash", "dash", "zsh", "ksh", "fish", "csh", "tcsh", "ash", "busybox"})
+
+
+def _program_part(argv: Value) -> Value:
+    """What is dangerous in an argument list run without a shell: the program itself, and the
+    command line of a shell started with `-c` (`["sh", "-c", text]`)."""
+    first = argv.entry(0)
+    if first is None:
+        return argv
+    flag = argv.entry(1)
+    program = first.const.rsplit("/", 1)[-1] if first.known and isinstance(first.const, str) else ""
+    if program in _SHELLS and flag is not None and flag.known and flag.const == "-c":
+        script = argv.entry(2)
+        return script if script is not None else argv
+    return first
+
+
+_CONVERSIONS = re.compile(r"%(?:\([^)]*\))?[-#0 +]*(?:\*|\d+)?(?:\.(?:\*|\d+))?[hlL]?([a-zA-Z%])")
+
+
+def _repr_conversion(message: Value, index: int) -> bool:
+    """Whether positional argument `index` of a logging call is formatted with %r."""
+    if not message.known or not isinstance(message.const, str):
+        return False
+    kinds = [c for c in _CONVERSIONS.findall(message.const) if c != "%"]
+    return index - 1 < len(kinds) and kinds[index - 1] in ("r", "a")
+
+
+_FIXED_HOST = re.compile(r"^(?:/(?![/\\])|[a-zA-Z][\w+.-]*://[^/?#\\]+[/?#])")
+
+
+def _fixed_host(value: Value) -> bool:
+    """Whether a URL's leading constant text already fixes where it goes: a path on this site
+    (`/items/…`) or a scheme, host and the start of a path (`https://api.example/…`)."""
+    pieces = value.pieces
+    return bool(pieces) and isinstance(pieces[0], str) and _FIXED_HOST.match(pieces[0]) is not None
+
+
+def _request_read(request: Value, attr: str, node: ast.AST) -> Optional[Value]:
+    """`request.GET`, `request.text()`: the input a request parameter's attribute holds."""
+    if not request.shape.startswith("request:"):
+        return None
+    _, kind, attrs = request.shape.split(":", 2)
+    if attr not in attrs.split(","):
+        return None
+    return tainted(
+        Taint(frozenset({kind}), trace=(_step(node, f"user input from `{_short(node)}`"),))
+    )
 
 
 def _sink_label(sink: str) -> str:
@@ -1197,7 +1271,9 @@ def substitute(returned: Value, actual: Dict[int, Value], step: Step) -> Value:
         entries = tuple((k, substitute(v, actual, step)) for k, v in returned.entries)
     if len(used) == 1 and taint is not None and used[0].known and used[0].all_taint() is None:
         return used[0]
-    return Value(taint=taint, const=returned.const, entries=entries, shape=returned.shape)
+    return Value(
+        taint=taint, const=returned.const, entries=entries, shape=returned.shape, name=returned.name
+    )
 
 
 def slice_pieces(base: Value, lower: Value, upper: Value) -> Value:

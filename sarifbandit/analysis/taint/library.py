@@ -56,6 +56,26 @@ _PATHS = frozenset(
 )
 
 
+#: what some library calls return, where the models name methods of the result's class
+_RESULT_TYPES = {
+    "xml.etree.ElementTree.parse": "xml.etree.ElementTree.ElementTree",
+    "xml.etree.ElementTree.ElementTree.getroot": "xml.etree.ElementTree.Element",
+    "xml.etree.ElementTree.fromstring": "xml.etree.ElementTree.Element",
+    "xml.etree.ElementTree.XML": "xml.etree.ElementTree.Element",
+    "lxml.etree.parse": "lxml.etree._ElementTree",
+    "lxml.etree._ElementTree.getroot": "lxml.etree._Element",
+    "lxml.etree.fromstring": "lxml.etree._Element",
+    "lxml.etree.XML": "lxml.etree._Element",
+    "lxml.etree.HTML": "lxml.etree._Element",
+}
+
+
+def result_type(qual: str) -> str:
+    """The name a call's result goes by: its class where known, else the call's own name
+    (`ldap3.Connection(...)` is an `ldap3.Connection`)."""
+    return _RESULT_TYPES.get(qual, qual)
+
+
 def _indexes(value: Value) -> List[int]:
     return sorted(k for k, _ in value.entries or () if isinstance(k, int))
 
@@ -92,11 +112,12 @@ def method_of(
         return Value(taint=receiver.all_taint())
     if shape in ("path", "normalized"):
         if attr in ("resolve", "absolute"):
-            return Value(taint=receiver.all_taint(), shape="normalized")
+            return Value(taint=receiver.all_taint(), shape="normalized", name="pathlib.Path")
         if attr in ("is_relative_to", "exists", "is_file", "is_dir"):
             return constant_bool()
-        if attr in ("joinpath", "with_name", "with_suffix"):
-            return Value(taint=join_taint(receiver.all_taint(), _taint(args)), shape="path")
+        if attr in ("joinpath", "with_name", "with_suffix", "parent"):
+            taint = join_taint(receiver.all_taint(), _taint(args))
+            return Value(taint=taint, shape="path", name="pathlib.Path")
         if attr in (
             "read_text",
             "read_bytes",
@@ -107,7 +128,8 @@ def method_of(
             "mkdir",
         ):
             return None  # sinks of the path class; their results are file data, not input
-    if receiver.known and isinstance(receiver.const, (str, bytes)) or receiver.pieces is not None:
+    textual = receiver.known and isinstance(receiver.const, (str, bytes))
+    if textual or receiver.pieces is not None or receiver.taint is not None:
         return _str_method(run, node, attr, receiver, args, kwargs)
     return None
 
@@ -157,6 +179,12 @@ def _str_method(
         return Value(
             entries=((REST, Value(taint=taint, pieces=(taint,) if taint else None)),), shape="list"
         )
+    if attr == "replace" and len(args) >= 2 and _removes_newline(args[0], args[1]):
+        # `.replace("\n", "")`: no line break is left to forge a log line or split a header
+        taint = receiver.all_taint()
+        if taint is not None:
+            taint = taint.sanitize(frozenset({"log", "header"}))
+        return Value(taint=taint, pieces=(taint,) if taint is not None else None)
     if attr in _STR_KEEP:
         taint = join_taint(receiver.all_taint(), _taint(args) if attr == "replace" else None)
         if attr in (
@@ -186,6 +214,17 @@ def _str_method(
             return concat(tuple(pieces))
         return Value(taint=taint, pieces=(taint,) if taint is not None else None)
     return None
+
+
+def _removes_newline(old: Value, new: Value) -> bool:
+    return (
+        old.known
+        and old.const in ("\n", "\r\n")
+        and new.known
+        and isinstance(new.const, str)
+        and "\n" not in new.const
+        and "\r" not in new.const
+    )
 
 
 def _format(template: str, args: List[Value], kwargs: Dict[str, Value]) -> Value:
@@ -439,7 +478,7 @@ def call_library(
         origin = node.args[0].id if node.args and isinstance(node.args[0], ast.Name) else ""
         return Value(taint=_taint(args), shape=f"url:{origin}")
     if qual in _PATHS:
-        return Value(taint=_taint(args + list(kwargs.values())), shape="path")
+        return Value(taint=_taint(args + list(kwargs.values())), shape="path", name="pathlib.Path")
     if qual in ("os.path.join", "posixpath.join"):
         pieces: list = []
         for position, part in enumerate(args):
