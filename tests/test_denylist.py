@@ -155,8 +155,8 @@ def test_messages_name_what_was_called_or_imported() -> None:
 def test_entries_carry_their_own_severity_and_cwe() -> None:
     rules = rules_by_id()
     assert (rules["B304"].severity.name, rules["B304"].cwe) == ("HIGH", 327)
-    assert (rules["B311"].severity.name, rules["B311"].cwe) == ("LOW", 330)
-    assert (rules["B307"].severity.name, rules["B307"].cwe) == ("MEDIUM", 78)
+    assert (rules["B311"].severity.name, rules["B311"].cwe) == ("LOW", 338)
+    assert (rules["B307"].severity.name, rules["B307"].cwe) == ("MEDIUM", 95)
     assert (rules["B413"].severity.name, rules["B403"].severity.name) == ("HIGH", "LOW")
     assert all(rules[i].confidence.name == "HIGH" for i in blacklist_ids())
 

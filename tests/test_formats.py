@@ -141,7 +141,7 @@ def test_csv_columns_and_quoting(report) -> None:
     assert tuple(rows[0]) == COLUMNS
     odd = [r for r in rows if r["filename"] == ODD_NAME]
     assert len(odd) == 1 and odd[0]["test_id"] == "B307" and odd[0]["line_range"] == "[1]"
-    assert odd[0]["issue_cwe"] == "https://cwe.mitre.org/data/definitions/78.html"
+    assert odd[0]["issue_cwe"] == "https://cwe.mitre.org/data/definitions/95.html"
 
 
 def test_custom_default_template(report, project: Path) -> None:
@@ -154,7 +154,7 @@ def test_custom_tags_and_specs(report) -> None:
     template = "{relpath}|{line:>3}|{col}|{end_col}|{range}|{cwe}|{confidence}|{severity:.1}"
     lines = render(report, "custom", msg_template=template).splitlines()
     assert (
-        "wide.py|  1|10|17|[1]|CWE-78 (https://cwe.mitre.org/data/definitions/78.html)|HIGH|M"
+        "wide.py|  1|10|17|[1]|CWE-95 (https://cwe.mitre.org/data/definitions/95.html)|HIGH|M"
         in lines
     )
 

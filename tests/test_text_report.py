@@ -58,8 +58,8 @@ def test_a_finding_says_its_ranks_cwe_and_docs(project: Path) -> None:
     lines = _scan("app.py").splitlines()
     head = lines.index(next(line for line in lines if line.startswith("app.py:11:1: B506 ")))
     assert lines[head + 1 : head + 3] == [
-        "  severity: MEDIUM, confidence: HIGH, CWE-20 "
-        "(https://cwe.mitre.org/data/definitions/20.html)",
+        "  severity: MEDIUM, confidence: HIGH, CWE-502 "
+        "(https://cwe.mitre.org/data/definitions/502.html)",
         "  docs: https://github.com/sarifbandit/sarifbandit/blob/main/docs/rules.md#b506-yaml-load",
     ]
 

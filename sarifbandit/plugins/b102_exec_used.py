@@ -19,7 +19,7 @@ handlers[request.args["action"]]()
 ```
 
 ## References
-- [CWE-78: OS Command Injection](https://cwe.mitre.org/data/definitions/78.html)
+- [CWE-95: Eval Injection](https://cwe.mitre.org/data/definitions/95.html)
 - [exec()](https://docs.python.org/3/library/functions.html#exec)
 """
 
@@ -36,7 +36,7 @@ RULE = Rule(
     name="exec_used",
     severity=MEDIUM,
     confidence=HIGH,
-    cwe=78,
+    cwe=95,
     short="exec() runs arbitrary code; any outside influence on its argument is code injection.",
     doc=__doc__,
     test_name="exec_used",

@@ -20,7 +20,7 @@ server.bind((settings.LISTEN_ADDRESS, 8080))  # e.g. "127.0.0.1"
 ```
 
 ## References
-- [CWE-605: Multiple Binds to the Same Port](https://cwe.mitre.org/data/definitions/605.html)
+- [CWE-1327: Binding to an Unrestricted IP Address](https://cwe.mitre.org/data/definitions/1327.html)
 - [socket.bind](https://docs.python.org/3/library/socket.html#socket.socket.bind)
 """
 
@@ -38,7 +38,7 @@ RULE = Rule(
     name="hardcoded_bind_all_interfaces",
     severity=MEDIUM,
     confidence=MEDIUM,
-    cwe=605,
+    cwe=1327,
     short='The address "0.0.0.0" makes a service listen on every network interface.',
     doc=__doc__,
     test_name="hardcoded_bind_all_interfaces",

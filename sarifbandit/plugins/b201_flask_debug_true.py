@@ -23,7 +23,7 @@ app.run(debug=os.environ.get("FLASK_DEBUG") == "1")
 or use `flask --app app run --debug` locally and a WSGI server in production.
 
 ## References
-- [CWE-94: Improper Control of Generation of Code](https://cwe.mitre.org/data/definitions/94.html)
+- [CWE-489: Active Debug Code](https://cwe.mitre.org/data/definitions/489.html)
 - [Flask: Debug Mode](https://flask.palletsprojects.com/en/stable/debugging/)
 """
 
@@ -41,7 +41,7 @@ RULE = Rule(
     name="flask_debug_true",
     severity=HIGH,
     confidence=MEDIUM,
-    cwe=94,
+    cwe=489,
     short="A Flask app run with debug=True exposes the Werkzeug debugger and its console.",
     doc=__doc__,
     test_name="flask_debug_true",

@@ -29,7 +29,7 @@ checksum = hashlib.md5(data, usedforsecurity=False).hexdigest()  # a cache key, 
 ```
 
 ## References
-- [CWE-327: Use of a Broken or Risky Cryptographic Algorithm](https://cwe.mitre.org/data/definitions/327.html)
+- [CWE-328: Use of Weak Hash](https://cwe.mitre.org/data/definitions/328.html)
 - [hashlib](https://docs.python.org/3/library/hashlib.html)
 """
 
@@ -47,7 +47,7 @@ RULE = Rule(
     name="hashlib_insecure_functions",
     severity=HIGH,
     confidence=HIGH,
-    cwe=327,
+    cwe=328,
     short="MD4, MD5 and SHA-1 hashes (and weak crypt methods) are broken for security uses.",
     doc=__doc__,
     test_name="hashlib",

@@ -19,7 +19,7 @@ config = yaml.safe_load(text)   # or yaml.load(text, Loader=yaml.SafeLoader)
 ```
 
 ## References
-- [CWE-20: Improper Input Validation](https://cwe.mitre.org/data/definitions/20.html)
+- [CWE-502: Deserialization of Untrusted Data](https://cwe.mitre.org/data/definitions/502.html)
 - [PyYAML: Loading YAML](https://pyyaml.org/wiki/PyYAMLDocumentation)
 """
 
@@ -37,7 +37,7 @@ RULE = Rule(
     name="yaml_load",
     severity=MEDIUM,
     confidence=HIGH,
-    cwe=20,
+    cwe=502,
     short="yaml.load() without a safe loader can construct arbitrary Python objects.",
     doc=__doc__,
     test_name="yaml_load",

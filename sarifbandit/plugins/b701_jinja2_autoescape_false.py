@@ -24,7 +24,7 @@ env = jinja2.Environment(
 ```
 
 ## References
-- [CWE-94: Code Injection](https://cwe.mitre.org/data/definitions/94.html)
+- [CWE-79: Cross-site Scripting](https://cwe.mitre.org/data/definitions/79.html)
 - [Jinja2: autoescaping](https://jinja.palletsprojects.com/en/stable/api/#autoescaping)
 """
 
@@ -41,7 +41,7 @@ RULE = Rule(
     name="jinja2_autoescape_false",
     severity=HIGH,
     confidence=HIGH,
-    cwe=94,
+    cwe=79,
     short="A jinja2 Environment is created without HTML autoescaping.",
     doc=__doc__,
     test_name="jinja2_autoescape_false",

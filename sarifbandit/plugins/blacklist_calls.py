@@ -52,7 +52,7 @@ def _xml(rule_id: str, name: str, module: str, functions: str, bad: str, good: s
         id=rule_id,
         name=name,
         names=tuple(f"{module}.{function}" for function in functions.split()),
-        cwe=20,
+        cwe=776,
         short=f"{module} parses XML without protection against entity-expansion attacks.",
         why=_XML_WHY,
         bad=bad,
@@ -116,7 +116,7 @@ CALLS: Tuple[DenyEntry, ...] = (
             "cryptography.hazmat.primitives.hashes.MD5",
             "cryptography.hazmat.primitives.hashes.SHA1",
         ),
-        cwe=327,
+        cwe=328,
         short="MD2, MD4, MD5 and SHA-1 are broken hash functions.",
         why="Collisions for these hashes can be computed cheaply, so they cannot vouch for the "
         "integrity of data or serve as signatures, and they are far too fast for passwords.",
@@ -183,7 +183,7 @@ CALLS: Tuple[DenyEntry, ...] = (
         id="B307",
         name="eval",
         names=("eval",),
-        cwe=78,
+        cwe=95,
         short="eval() runs any expression it is given.",
         why="`eval` evaluates arbitrary Python; input that reaches it can run any code, read "
         "files or call the operating system.",
@@ -227,7 +227,7 @@ CALLS: Tuple[DenyEntry, ...] = (
         id="B311",
         name="random",
         names=_each("random", _RANDOM_NAMES),
-        cwe=330,
+        cwe=338,
         severity=LOW,
         short="The random module is predictable and unfit for security purposes.",
         why="`random` is a Mersenne Twister: after seeing some outputs anyone can predict the "

@@ -37,7 +37,7 @@ def _xml(
         id=rule_id,
         name=name,
         names=modules,
-        cwe=20,
+        cwe=776,
         severity=LOW,
         short=f"The {label} parsers are open to entity-expansion attacks on untrusted XML.",
         why=_XML_WHY,
@@ -147,7 +147,7 @@ IMPORTS: Tuple[DenyEntry, ...] = (
         id="B411",
         name="import_xmlrpclib",
         names=("xmlrpc",),
-        cwe=20,
+        cwe=776,
         severity=HIGH,
         short="XML-RPC parses untrusted XML with the vulnerable standard-library parser.",
         why="`xmlrpc` (and Python 2's `xmlrpclib`) decode requests and responses with expat, "
@@ -184,7 +184,7 @@ IMPORTS: Tuple[DenyEntry, ...] = (
             f"Crypto.{package}"
             for package in "Cipher Hash IO Protocol PublicKey Random Signature Util".split()
         ),
-        cwe=327,
+        cwe=1104,
         severity=HIGH,
         short="PyCrypto is unmaintained and has known vulnerabilities.",
         why="The `pycrypto` package has had no release since 2013 and has unfixed security "

@@ -37,7 +37,7 @@ B113 = Rule(
     name="request_without_timeout",
     severity=MEDIUM,
     confidence=LOW,
-    cwe=400,
+    cwe=1088,
     short="An HTTP request without a timeout can wait for a response forever.",
     test_name="request_without_timeout",
     doc="""## What it does
@@ -65,7 +65,7 @@ response = requests.get(url, timeout=10)
 ```
 
 ## References
-- [CWE-400: Uncontrolled Resource Consumption](https://cwe.mitre.org/data/definitions/400.html)
+- [CWE-1088: Synchronous Access of Remote Resource without Timeout](https://cwe.mitre.org/data/definitions/1088.html)
 - [requests: Timeouts](https://requests.readthedocs.io/en/latest/user/advanced/#timeouts)
 - [HTTPX: Timeouts](https://www.python-httpx.org/advanced/timeouts/)
 """,

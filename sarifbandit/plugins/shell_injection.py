@@ -63,14 +63,14 @@ SHELL_OPTIONS = {
 
 
 def _family_rule(
-    rule_id: str, name: str, severity: Rank, confidence: Rank, short: str, doc: str
+    rule_id: str, name: str, severity: Rank, confidence: Rank, short: str, doc: str, cwe: int = 78
 ) -> Rule:
     return Rule(
         id=rule_id,
         name=name,
         severity=severity,
         confidence=confidence,
-        cwe=78,
+        cwe=cwe,
         short=short,
         doc=doc,
         test_name=name,
@@ -298,6 +298,7 @@ subprocess.run([shutil.which("git") or "/usr/bin/git", "status"])
 - [CWE-78: OS Command Injection](https://cwe.mitre.org/data/definitions/78.html)
 - [CWE-426: Untrusted Search Path](https://cwe.mitre.org/data/definitions/426.html)
 """,
+    cwe=426,
 )
 
 FAMILY = (B602, B603, B604, B605, B606, B607)

@@ -16,7 +16,7 @@ _OPTIONS_DOC = """## Options
   block.
 
 ## References
-- [CWE-703: Improper Check or Handling of Exceptional Conditions](https://cwe.mitre.org/data/definitions/703.html)
+- [CWE-390: Detection of Error Condition Without Action](https://cwe.mitre.org/data/definitions/390.html)
 - [The try statement](https://docs.python.org/3/reference/compound_stmts.html#the-try-statement)
 """
 
@@ -27,7 +27,7 @@ def _rule(rule_id: str, name: str, short: str, doc: str) -> Rule:
         name=name,
         severity=LOW,
         confidence=HIGH,
-        cwe=703,
+        cwe=390,
         short=short,
         doc=doc + _OPTIONS_DOC.format(key=name),
         test_name=name,
