@@ -16,6 +16,7 @@ from ..errors import ConfigError
 from ..model import Notification, NotificationKind, Rank, Rule
 from ..registry import BLACKLIST_ALIAS, all_rules, blacklist_ids, rules_by_id
 from .files import ConfigSource, unknown_key_message
+from .paths import is_excluded
 
 DEFAULT_INCLUDE = ("*.py", "*.pyw")
 DEFAULT_MAX_FILE_SIZE = 10 * 1024 * 1024
@@ -49,9 +50,24 @@ class Config:
     dataflow: bool = True
     #: the config file's `taint` table (sources, sinks, sanitizers, propagators), checked
     taint_models: Mapping[str, Any] = field(default_factory=dict)
+    #: (path pattern, ids) pairs: checks not run on the files a pattern matches
+    per_file_skips: Tuple[Tuple[str, FrozenSet[str]], ...] = ()
 
     def with_(self, **changes: Any) -> "Config":
         return replace(self, **changes)
+
+    def selected_for(self, path: str) -> FrozenSet[str]:
+        """The checks run on the file reports name `path`: the selection less the per-file
+        skips whose pattern matches it (matched as exclusion patterns are)."""
+        if not self.per_file_skips:
+            return self.selected
+        skipped = {
+            rule_id
+            for pattern, ids in self.per_file_skips
+            if is_excluded(path, (pattern,))
+            for rule_id in ids
+        }
+        return self.selected - skipped if skipped else self.selected
 
     def rule_options(self, rule: Rule) -> Mapping[str, Any]:
         return self.options.get(rule.id, rule.options)
@@ -68,12 +84,43 @@ def expand_ids(ids: Iterable[str]) -> FrozenSet[str]:
     return frozenset(wanted)
 
 
-def check_ids(ids: Iterable[str], where: str) -> None:
-    """Unknown ids are errors, with the closest known id suggested."""
+#: ids Bandit has retired: {id: (what it flagged, what to use now)}; naming one is a warning, so
+#: a team's old config keeps working
+RETIRED = {
+    "B109": ("config options not marked secret (Django-era oslo.config)", "nothing replaces it"),
+    "B111": ("run_as_root=True (OpenStack rootwrap)", "nothing replaces it"),
+    "B309": (
+        "httplib.HTTPSConnection (Python now verifies certificates by default)",
+        "B501 and B323 report turned-off verification",
+    ),
+    "B320": ("lxml.etree parsing", "SB611 checks lxml parsers for external entities"),
+    "B322": ("Python 2's input()", "nothing replaces it (Python 3's input() does not eval)"),
+    "B325": ("os.tempnam/os.tmpnam", "B306 reports tempfile.mktemp"),
+    "B410": ("importing lxml", "SB611 checks lxml parsers for external entities"),
+    "B414": ("importing pycryptodome (maintained)", "B413 reports the unmaintained pycrypto"),
+}
+
+
+def retired_warning(rule_id: str, where: str) -> str:
+    checked, instead = RETIRED[rule_id]
+    return f"{where}: {rule_id} was retired by Bandit ({checked}); ignored: {instead}"
+
+
+def without_retired(ids: Iterable[str]) -> Tuple[str, ...]:
+    return tuple(rule_id for rule_id in ids if rule_id not in RETIRED)
+
+
+def check_ids(ids: Iterable[str], where: str) -> List[str]:
+    """Unknown ids are errors, with the closest known id suggested; ids Bandit has retired
+    are warnings (returned), naming what replaces them."""
     known = set(rules_by_id()) | {BLACKLIST_ALIAS}
     names = {rule.name: rule.id for rule in all_rules()}
+    warnings: List[str] = []
     for rule_id in ids:
         if rule_id in known:
+            continue
+        if rule_id in RETIRED:
+            warnings.append(retired_warning(rule_id, where))
             continue
         hint = ""
         if rule_id in names:
@@ -86,6 +133,7 @@ def check_ids(ids: Iterable[str], where: str) -> None:
             if close:
                 hint = f"; did you mean {close[0]}?"
         raise ConfigError(f"{where}: unknown check id '{rule_id}'{hint} (see 'sarifbandit rules')")
+    return warnings
 
 
 def select(
@@ -95,6 +143,12 @@ def select(
     include, exclude = list(include), list(exclude)
     check_ids(include, f"{where} (tests)")
     check_ids(exclude, f"{where} (skips)")
+    # retired ids were warned about where they were read; a list of only those selects nothing
+    if include and not without_retired(include):
+        raise ConfigError(
+            f"{where}: no checks left to run: every id in tests was retired by Bandit"
+        )
+    include, exclude = list(without_retired(include)), list(without_retired(exclude))
     # the ids as written collide, not their expansion: `-t B001 -s B403` is every deny-list
     # check but B403, as in Bandit
     both = sorted(set(include) & set(exclude))
@@ -134,8 +188,10 @@ IGNORED_KEYS = {
     "blacklist_imports": "replacing the built-in deny-lists is not supported; use tests/skips",
 }
 _LIST_KEYS = ("tests", "skips", "exclude_dirs", "include")
-#: sarifbandit's own keys (Bandit has no data-flow analysis)
-_OWN_KEYS = ("dataflow", "taint")
+#: sarifbandit's own keys (Bandit has no data-flow analysis, nor per-path settings); pyproject
+#: users write per-file-skips, as ruff and flake8 spell it
+_OWN_KEYS = ("dataflow", "taint", "per_file_skips")
+_PER_FILE_SKIPS = ("per_file_skips", "per-file-skips")
 UNKNOWN_KEY = "unknown-config-key"
 
 
@@ -161,6 +217,8 @@ class FileSettings:
     dataflow: Optional[bool] = None
     #: the `taint` table: data-flow models added to the built-in ones
     taint: Mapping[str, Any] = field(default_factory=dict)
+    #: (path glob, ids) pairs of per_file_skips / per-file-skips
+    per_file_skips: Tuple[Tuple[str, FrozenSet[str]], ...] = ()
 
 
 def config_warning(path: str, message: str) -> Notification:
@@ -197,14 +255,14 @@ def _samples(key: str) -> str:
     return {"exclude_dirs": "tests, build", "include": "*.py, *.pyw"}.get(key, "B101, B102")
 
 
-def _profile_ids(path: str, key: str, value: Any) -> Tuple[str, ...]:
+def _profile_ids(path: str, key: str, value: Any, warnings: List[str]) -> Tuple[str, ...]:
     names = {rule.name: rule.id for rule in all_rules()}
     ids = tuple(names.get(item, item) for item in _string_list(path, key, value, "B101, B102"))
-    check_ids(ids, f"{path}: {key}")
+    warnings.extend(check_ids(ids, f"{path}: {key}"))
     return ids
 
 
-def _profiles(path: str, value: Any) -> Dict[str, Profile]:
+def _profiles(path: str, value: Any, warnings: List[str]) -> Dict[str, Profile]:
     if not isinstance(value, dict):
         raise ConfigError(
             f"{path}: profiles must be a mapping of profile names to include/exclude lists"
@@ -220,8 +278,8 @@ def _profiles(path: str, value: Any) -> Dict[str, Profile]:
                     f"{path}: {where}.{key} is not a profile key; use include and exclude"
                 )
         found[str(name)] = Profile(
-            include=_profile_ids(path, f"{where}.include", body.get("include", [])),
-            exclude=_profile_ids(path, f"{where}.exclude", body.get("exclude", [])),
+            include=_profile_ids(path, f"{where}.include", body.get("include", []), warnings),
+            exclude=_profile_ids(path, f"{where}.exclude", body.get("exclude", []), warnings),
         )
     return found
 
@@ -298,6 +356,7 @@ def read_settings(source: ConfigSource) -> FileSettings:
     profiles: Dict[str, Profile] = {}
     dataflow: Optional[bool] = None
     taint: Mapping[str, Any] = {}
+    per_file_skips: Tuple[Tuple[str, FrozenSet[str]], ...] = ()
     for key, value in values.items():
         key = str(key)
         if value is None:
@@ -305,13 +364,15 @@ def read_settings(source: ConfigSource) -> FileSettings:
         if key in _LIST_KEYS:
             lists[key] = _string_list(path, key, value, _samples(key))
         elif key == "profiles":
-            profiles = _profiles(path, value)
+            profiles = _profiles(path, value, warnings)
         elif key == "dataflow":
             if not isinstance(value, bool):
                 raise ConfigError(f"{path}: dataflow must be true or false, not {value!r}")
             dataflow = value
         elif key == "taint":
             taint = _taint(path, value)
+        elif key in _PER_FILE_SKIPS:
+            per_file_skips = _per_file_skips(path, key, value, warnings)
         elif key in IGNORED_KEYS:
             warnings.append(f"{path}: {key} has no effect in sarifbandit: {IGNORED_KEYS[key]}")
         elif key in blocks_known:
@@ -327,7 +388,7 @@ def read_settings(source: ConfigSource) -> FileSettings:
             known = [*_LIST_KEYS, "profiles", *_OWN_KEYS, *IGNORED_KEYS, *blocks_known]
             warnings.append(unknown_key_message(path, key, key, known))
     for key in ("tests", "skips"):
-        check_ids(lists.get(key, ()), f"{path}: {key}")
+        warnings.extend(check_ids(lists.get(key, ()), f"{path}: {key}"))
     return FileSettings(
         path=path,
         tests=lists.get("tests", ()),
@@ -339,7 +400,41 @@ def read_settings(source: ConfigSource) -> FileSettings:
         notices=tuple(config_warning(path, w) for w in warnings),
         dataflow=dataflow,
         taint=taint,
+        per_file_skips=per_file_skips,
     )
+
+
+def _per_file_skips(
+    path: str, key: str, value: Any, warnings: List[str]
+) -> Tuple[Tuple[str, FrozenSet[str]], ...]:
+    """{path glob: [ids]} checked: globs are strings, ids known (B001 standing for the deny
+    lists), retired ids a warning; kept in the order written."""
+    example = (
+        f'{key} = {{"tests/**" = ["B101", "B311"]}}'
+        if path.endswith(".toml")
+        else f'{key}: {{"tests/**": [B101, B311]}}'
+    )
+    if not isinstance(value, Mapping):
+        raise ConfigError(
+            f"{path}: {key} must map path globs to lists of ids, not {_type_name(value)}; "
+            f"write {example}"
+        )
+    found: List[Tuple[str, FrozenSet[str]]] = []
+    for pattern, ids in value.items():
+        if not isinstance(pattern, str) or not pattern.strip():
+            raise ConfigError(
+                f"{path}: {key}: the path glob {pattern!r} must be a non-empty string; "
+                f"write {example}"
+            )
+        where = f"{key}[{pattern!r}]"
+        if not isinstance(ids, list) or not all(isinstance(item, str) for item in ids):
+            raise ConfigError(
+                f"{path}: {where} must be a list of check ids, not {ids!r}; write {example}"
+            )
+        listed = tuple(item.strip() for item in ids)
+        warnings.extend(check_ids(listed, f"{path}: {where}"))
+        found.append((pattern.strip(), expand_ids(without_retired(listed))))
+    return tuple(found)
 
 
 def _taint(path: str, value: Any) -> Mapping[str, Any]:

@@ -122,7 +122,9 @@ def _load_file_settings(
     return read_settings(load_config_file(os.path.relpath(found)))
 
 
-def _selection(file: FileSettings, layers: _Layers, ini_path: Optional[str]) -> frozenset:
+def _selection(
+    file: FileSettings, layers: _Layers, ini_path: Optional[str], notices: List[Notification]
+) -> frozenset:
     profile = layers("profile")
     if profile:
         if not file.profiles:
@@ -138,8 +140,12 @@ def _selection(file: FileSettings, layers: _Layers, ini_path: Optional[str]) -> 
     else:
         base_in, base_out = file.tests, file.skips
     tests, skips = split_ids(layers("tests")), split_ids(layers("skips"))
-    check_ids(tests, layers.origin("tests", "-t/--tests", ini_path))
-    check_ids(skips, layers.origin("skips", "-s/--skip", ini_path))
+    for ids, name, flag in ((tests, "tests", "-t/--tests"), (skips, "skips", "-s/--skip")):
+        origin = layers.origin(name, flag, ini_path)
+        warnings = check_ids(ids, origin)
+        notices.extend(
+            config_warning((ini_path or "") if origin != flag else "", w) for w in warnings
+        )
     where = " and ".join(w for w in (file.path, "the command line") if w)
     return select(base_in + tests, base_out + skips, f"tests/skips ({where})")
 
@@ -169,7 +175,7 @@ def resolve(flags: Mapping[str, Any], given: Collection[str]) -> RunSettings:
     )
     file = _load_file_settings(layers("configfile"), places, isolated)
     notices.extend(file.notices)
-    selected = _selection(file, layers, ini_path)
+    selected = _selection(file, layers, ini_path, notices)
     if not targets:
         raise ConfigError("no targets: name the files or directories to scan (- reads stdin)")
     if layers("verbose") and layers("quiet"):
@@ -207,6 +213,7 @@ def resolve(flags: Mapping[str, Any], given: Collection[str]) -> RunSettings:
         notices=tuple(notices),
         dataflow=not flags.get("no_dataflow") and file.dataflow is not False,
         taint_models=file.taint,
+        per_file_skips=file.per_file_skips,
         **_extra_config(flags),
     )
     return RunSettings(

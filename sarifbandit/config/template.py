@@ -28,6 +28,15 @@ _TOP_LEVEL: Tuple[Tuple[str, Any, str], ...] = (
     ("include", list(DEFAULT_INCLUDE), "file-name globs scanned inside directories"),
     ("dataflow", True, "trace untrusted input to dangerous calls; false: Bandit's checks only"),
 )
+#: per-path skips, empty, with an example: globs match the paths reports show (relative to where
+#: the scan runs), as exclude_dirs patterns do
+_PER_FILE_HELP = (
+    "check ids not run on the files a glob matches (a name glob such as test_*.py matches",
+    "any file of that name); e.g. tests/** skipping B101 and B311. No per-path thresholds:",
+    "a skipped check costs nothing, and B311 already rates test code LOW.",
+)
+_PER_FILE_YAML = ('per_file_skips: {}  # {"tests/**": [B101, B311], "test_*.py": [B101]}',)
+_PER_FILE_TOML = ('per-file-skips = {}  # {"tests/**" = ["B101", "B311"], "test_*.py" = ["B101"]}',)
 #: the `taint` table, commented out: data-flow models added to the built-in ones
 _TAINT_HELP = (
     "Data-flow models of your own, added to the built-in ones (README: Data-flow models).",
@@ -79,6 +88,8 @@ def render_yaml() -> str:
         out.append(f"# {help_text}")
         flow = None if isinstance(default, list) else False  # `dataflow: true`, not a {mapping}
         out.append(yaml.safe_dump({key: default}, default_flow_style=flow, width=100).rstrip())
+    out.extend(f"# {line}" for line in _PER_FILE_HELP)
+    out.extend(_PER_FILE_YAML)
     out.append("")
     out.extend(f"# {line}" for line in _TAINT_HELP)
     out.extend(f"# {line}" for line in _TAINT_YAML)
@@ -115,6 +126,8 @@ def render_pyproject_block() -> str:
     for key, default, help_text in _TOP_LEVEL:
         out.append(f"# {help_text}")
         out.append(f"{key} = {_toml_value(default)}")
+    out.extend(f"# {line}" for line in _PER_FILE_HELP)
+    out.extend(_PER_FILE_TOML)
     out.extend(_catalogue("#"))
     for key, rules, options in _blocks():
         out.append("")

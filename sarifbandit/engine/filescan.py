@@ -98,15 +98,17 @@ def scan_bytes(data: bytes, display: str, config: Config) -> FileResult:
         return result
     result.scanned = True
     result.loc = source.loc()
+    # per_file_skips: a check skipped for this path does not run, so it has nothing to suppress
+    selected = config.selected_for(display)
     ctx = FileContext(
         source,
         tree,
         config.options,
-        set(config.selected),
+        set(selected),
         config.context_lines,
         models=_models(config),
     )
-    findings, problems = walk(ctx, dispatch_table(config.selected), config.debug)
+    findings, problems = walk(ctx, dispatch_table(selected), config.debug)
     if ctx.flows_built:
         findings = judge(findings, ctx.flows)
     result.notifications.extend(problems)
@@ -120,7 +122,7 @@ def scan_bytes(data: bytes, display: str, config: Config) -> FileResult:
             result.suppressed.append(replace(found, suppressed_by=comment))
     if nosec is not None:
         result.notifications.extend(nosec.warnings)
-        result.notifications.extend(nosec.unused(display, config.selected))
+        result.notifications.extend(nosec.unused(display, selected))
     _add_line_hashes(result, data)
     result.findings.sort(key=Finding.sort_key)
     result.suppressed.sort(key=Finding.sort_key)
