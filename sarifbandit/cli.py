@@ -345,6 +345,8 @@ def scan_command(ctx: click.Context, **flags: Any) -> None:
         report = baseline.compare(report, previous, show_absent=run.show_absent)
         if fmt != "sarif":
             report = baseline.only_new(report)
+    if fmt != "text" or run.output:  # a text report on standard output lists them itself
+        _comment_warnings(report)
     options = WriterOptions(
         quiet=run.quiet,
         verbose=run.verbose,
@@ -360,6 +362,15 @@ def scan_command(ctx: click.Context, **flags: Any) -> None:
     _write(report, fmt, run.output, options)
     failing = [f for f in report.findings if f.baseline_state in (None, "new")]
     raise click.exceptions.Exit(0 if run.exit_zero or not failing else 1)
+
+
+def _comment_warnings(report: Report) -> None:
+    """`# nosec` / `# noqa` ids that suppressed nothing and words that are no check, on stderr,
+    whatever the report's format: the people who wrote the comments should see them."""
+    for note in report.notifications:
+        if note.code in text.COMMENT_WARNINGS:
+            where = text.printable(f"{note.path or ''}:{note.line or 0}")
+            click.echo(f"sarifbandit: warning: {where}: {text.printable(note.message)}", err=True)
 
 
 def _list_files(report: Report, sources: Tuple[str, ...]) -> None:

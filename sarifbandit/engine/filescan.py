@@ -138,8 +138,10 @@ def _models(config: Config) -> Optional[Models]:
 
 def _nosec_map(source: SourceFile, config: Config) -> Optional[NosecMap]:
     # tokenizing is the slowest step of the pipeline, and the marker is case-sensitive: a file
-    # without the word has no nosec comment (comments() still tells real comments from strings)
-    if config.ignore_nosec or "nosec" not in source.text:
+    # without the word has no nosec comment (comments() still tells real comments from strings);
+    # ruff's noqa comments (S602 ...) are read too, their marker in either case
+    text = source.text
+    if config.ignore_nosec or ("nosec" not in text and "noqa" not in text and "NOQA" not in text):
         return None
     return parse_nosec(comments(source.text), rule_names(), rules_by_id(), source.path)
 

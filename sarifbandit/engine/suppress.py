@@ -3,6 +3,11 @@
 A finding is looked up on two lines: its own, and the first line with a nosec inside the range of
 the statement it belongs to. The union of what those comments name decides: nothing named (a bare
 nosec) suppresses all; otherwise only the named ids.
+
+For teams coming from ruff or flake8-bandit, `# noqa: S602` counts as a nosec naming B602, for
+every S code whose rule means what the Bandit check of the same number means (NOQA_CODES). A bare
+`# noqa`, and codes of other linters (E501, F401), suppress nothing here: they are another
+tool's, and Bandit ignores them too.
 """
 
 from __future__ import annotations
@@ -17,6 +22,38 @@ from ..model import Finding, Notification, NotificationKind
 # '#', optional blanks, the lowercase word nosec, optional ':', then the list up to the next '#'
 _NOSEC = re.compile(r"#\s*nosec:?\s*([^#]*)")
 _TOKEN = re.compile(r"[A-Za-z0-9_]+")
+# ruff's grammar: a hash, the word noqa, then optionally a colon and codes separated by commas or blanks
+_NOQA = re.compile(r"#\s*noqa(?::\s*([A-Z]+[0-9]+(?:[\s,]+[A-Z]+[0-9]+)*))?", re.IGNORECASE)
+
+#: ruff / flake8-bandit S codes and the Bandit id of the same meaning. Left out: S320 and S410
+#: (lxml; Bandit retired B320 and B410, and SB611 checks something else); ruff has no S613,
+#: S614, S615 or S703.
+NOQA_CODES = {
+    f"S{number}": f"B{number}"
+    for number in (
+        *range(101, 109),
+        110,
+        112,
+        113,
+        201,
+        202,
+        *range(301, 309),
+        *range(310, 320),
+        321,
+        323,
+        324,
+        *range(401, 410),
+        411,
+        412,
+        413,
+        415,
+        *range(501, 510),
+        *range(601, 613),
+        701,
+        702,
+        704,
+    )
+}
 
 
 @dataclass(frozen=True)
@@ -26,6 +63,8 @@ class Nosec:
     line: int
     ids: FrozenSet[str]
     comment: str
+    #: {id: the noqa code that named it}, for ids named only by a ruff code
+    codes: Mapping[str, str] = field(default_factory=dict)
 
 
 @dataclass
@@ -71,10 +110,12 @@ class NosecMap:
             nosec = self.by_line[line]
             for rule_id in sorted(nosec.ids):
                 if rule_id in active and (line, rule_id) not in self.used:
+                    code = nosec.codes.get(rule_id)
+                    said = f"'# noqa: {code}' ({rule_id})" if code else f"'# nosec {rule_id}'"
                     notes.append(
                         Notification(
                             "warning",
-                            f"'# nosec {rule_id}' suppresses nothing on this line; remove it",
+                            f"{said} suppresses nothing on this line; remove it",
                             path=path,
                             line=line,
                             kind=NotificationKind.CONFIGURATION,
@@ -94,7 +135,10 @@ def parse_nosec(
     warnings: List[Notification] = []
     for line, comment in comments.items():
         match = _NOSEC.search(comment)
+        codes = _noqa_codes(comment, known_ids)
         if match is None:
+            if codes:
+                found[line] = Nosec(line, frozenset(codes), comment.strip(), codes)
             continue
         ids: Set[str] = set()
         for token in _TOKEN.findall(match.group(1)):
@@ -113,5 +157,24 @@ def parse_nosec(
                 )
                 continue
             ids.add(rule_id)
-        found[line] = Nosec(line, frozenset(ids), comment.strip())
+        if ids:  # a bare nosec suppresses everything; a specific one adds the noqa codes' ids
+            codes = {rule_id: code for rule_id, code in codes.items() if rule_id not in ids}
+            ids.update(codes)
+        else:
+            codes = {}
+        found[line] = Nosec(line, frozenset(ids), comment.strip(), codes)
     return NosecMap(found, warnings=warnings)
+
+
+def _noqa_codes(comment: str, known: Set[str]) -> Dict[str, str]:
+    """{Bandit id: S code} for the mapped codes of a `# noqa: ...` comment (none for a bare
+    noqa or other linters' codes)."""
+    match = _NOQA.search(comment)
+    if match is None or not match.group(1):
+        return {}
+    found: Dict[str, str] = {}
+    for code in re.split(r"[\s,]+", match.group(1).upper()):
+        rule_id = NOQA_CODES.get(code)
+        if rule_id is not None and rule_id in known:
+            found.setdefault(rule_id, code)
+    return found

@@ -22,12 +22,18 @@ Metrics = Dict[str, int]
 # the words after `nosec` up to the next '#': the ids and check names a comment lists
 _NOSEC_LIST = re.compile(r"#\s*nosec:?\s*([^#]*)")
 _WORD = re.compile(r"[A-Za-z0-9_]+")
+_NOQA_LIST = re.compile(r"#\s*noqa:\s*([^#]*)", re.IGNORECASE)
 
 
 def names_its_check(finding: Finding) -> bool:
     """Whether the comment that suppressed `finding` names its check (id or name); a comment
     that suppressed it without naming it is a bare nosec (it named no known check at all)."""
-    match = _NOSEC_LIST.search(finding.suppressed_by or "")
+    comment = finding.suppressed_by or ""
+    noqa = _NOQA_LIST.search(comment)
+    # ruff's S codes carry the Bandit number: noqa S602 names B602
+    if noqa and f"S{finding.rule_id[1:]}" in noqa.group(1).upper().replace(",", " ").split():
+        return True
+    match = _NOSEC_LIST.search(comment)
     if match is None:
         return False
     words = set(_WORD.findall(match.group(1)))

@@ -49,6 +49,11 @@ def printable(text: str) -> str:
     return "".join(out)
 
 
+#: notifications about the user's own nosec and noqa comments, shown with the findings:
+#: an id that suppressed nothing, a word that is no check
+COMMENT_WARNINGS = frozenset({"unused-nosec", "unknown-nosec-id"})
+
+
 def use_colour(stream: IO[str]) -> bool:
     """Colour only on a terminal, never when NO_COLOR is set or TERM is dumb."""
     if os.environ.get("NO_COLOR") or os.environ.get("TERM") == "dumb":
@@ -154,19 +159,20 @@ def summary(report: Report) -> str:
 
 
 def write(report: Report, stream: IO[str], options: "WriterOptions") -> None:
-    """The findings, a blank line after each, the files that could not be scanned, then the
-    summary."""
+    """The findings, a blank line after each, the files that could not be scanned and the
+    comments that suppress nothing or name no check, then the summary."""
     colour, quiet = options.colour, options.quiet
     for finding in report.findings:
         stream.write(format_finding(finding, colour) + "\n\n")
     for note in report.notifications:
-        if note.level == "error":
+        if note.level == "error" or note.code in COMMENT_WARNINGS:
             where = printable(note.path or "")
             if note.line:
                 where += f":{note.line}"
-            stream.write(
-                f"{where}: {_paint('error', _COLOURS[Rank.HIGH], colour)}: {printable(note.message)}\n"
+            level = _paint(
+                note.level, _COLOURS[Rank.HIGH if note.level == "error" else Rank.MEDIUM], colour
             )
+            stream.write(f"{where}: {level}: {printable(note.message)}\n")
     if quiet and not report.findings:
         return
     stream.write(summary(report) + "\n")
