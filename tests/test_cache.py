@@ -212,3 +212,181 @@ def test_an_unusable_cache_directory_only_costs_the_cache(tmp_path):
     report, hits = _run(root, Config(jobs=1, cache_dir=str(blocker)))
     assert hits == [] and {"B602", "B307"} <= {f.rule_id for f in report.findings}
     assert blocker.read_text() == "a file where the cache should go"
+
+
+# -- the scan root's index ----------------------------------------------------------------------
+
+_PAST = 1_600_000_000
+
+
+def _aged(root: Path) -> Path:
+    """Files last modified long ago: their stat data is trusted (a fresh mtime is not)."""
+    for path in root.rglob("*.py"):
+        os.utime(path, (_PAST, _PAST))
+    return root
+
+
+def _indexes(tmp_path: Path) -> List[Path]:
+    return sorted(p for p in (tmp_path / "cache").glob("index-v*/*") if p.is_file())
+
+
+def _count_reads(monkeypatch) -> Dict[str, int]:
+    """Counts files the parent reads to look them up, and entries it opens."""
+    from sarifbandit.engine import parallel
+
+    counts = {"read": 0, "entry": 0}
+    read, load = parallel.read_bytes, ResultCache.load
+
+    def counting_read(path, limit):
+        counts["read"] += 1
+        return read(path, limit)
+
+    def counting_load(self, key):
+        counts["entry"] += 1
+        return load(self, key)
+
+    monkeypatch.setattr(parallel, "read_bytes", counting_read)
+    monkeypatch.setattr(ResultCache, "load", counting_load)
+    return counts
+
+
+def test_a_warm_rerun_opens_no_source_file_and_no_entry(tmp_path, monkeypatch):
+    root = _aged(_tree(tmp_path))
+    first, _ = _run(root, _config(tmp_path))
+    assert len(_indexes(tmp_path)) == 1
+    counts = _count_reads(monkeypatch)
+    second, hits = _run(root, _config(tmp_path))
+    assert hits == sorted(FILES)
+    assert counts == {"read": 0, "entry": 0}
+    assert _facts(second) == _facts(first)
+    # every field of the result rides along (the link step's facts too)
+    fresh = {f.path: f for f in first.files}
+    for result in second.files:
+        assert replace_cached(result) == replace_cached(fresh[result.path])
+
+
+def replace_cached(result: FileResult) -> FileResult:
+    import dataclasses
+
+    return dataclasses.replace(result, from_cache=False)
+
+
+def test_changed_stat_data_is_verified_by_content(tmp_path, monkeypatch):
+    root = _aged(_tree(tmp_path))
+    _run(root, _config(tmp_path))
+    os.utime(root / "a.py", (_PAST + 60, _PAST + 60))  # touched, same bytes
+    counts = _count_reads(monkeypatch)
+    _, hits = _run(root, _config(tmp_path))
+    assert hits == sorted(FILES)
+    # a.py alone is read, and found by its content (its entry's key)
+    assert counts == {"read": 1, "entry": 1}
+    os.utime(root / "a.py", (_PAST + 120, _PAST + 120))
+    _, hits = _run(root, _config(tmp_path))
+    assert hits == sorted(FILES)
+    assert counts == {"read": 2, "entry": 1}  # now the index knows its key: no entry opened
+    counts.update(read=0)
+    _, hits = _run(root, _config(tmp_path))
+    assert hits == sorted(FILES) and counts["read"] == 0  # its new stat data was kept
+
+
+def test_changed_content_misses_the_index(tmp_path, monkeypatch):
+    root = _aged(_tree(tmp_path))
+    _run(root, _config(tmp_path))
+    (root / "b.py").write_text("x = 1\n", encoding="utf-8")
+    os.utime(root / "b.py", (_PAST + 60, _PAST + 60))
+    report, hits = _run(root, _config(tmp_path))
+    assert hits == ["a.py", "c.py", "d.py"]
+    assert not [f for f in report.findings if f.path == "b.py"]
+
+
+def test_a_new_file_under_the_scan_root_keeps_its_index(tmp_path):
+    root = _aged(_tree(tmp_path))
+    config = _config(tmp_path)
+    scan([root], config, root=tmp_path)  # the files are src/a.py ...
+    (root / "new.py").write_text("eval(x)\n", encoding="utf-8")
+    report = scan([root], config, root=tmp_path)
+    hits = sorted(f.path for f in report.files if f.from_cache)
+    assert hits == sorted(f"src/{name}" for name in FILES)
+    assert "src/new.py" in {f.path for f in report.findings}
+    assert len(_indexes(tmp_path)) == 1
+
+
+def test_a_file_changed_right_after_it_was_read_is_verified_next_time(tmp_path):
+    root = _tree(tmp_path)  # just written: its stat data is too fresh to be trusted
+    _run(root, _config(tmp_path))
+    path = root / "b.py"
+    info = path.stat()
+    # changed within the same clock tick: same size, same mtime, other bytes
+    path.write_text("y = eval(input())\n", encoding="utf-8")
+    os.utime(path, ns=(info.st_atime_ns, info.st_mtime_ns))
+    assert path.stat().st_size == info.st_size
+    report, hits = _run(root, _config(tmp_path))
+    assert "b.py" not in hits
+    assert [f.message for f in report.findings if f.path == "b.py"]
+
+
+def test_the_index_follows_the_configuration_and_the_tool(tmp_path, monkeypatch):
+    root = _aged(_tree(tmp_path))
+    _run(root, _config(tmp_path))
+    _, hits = _run(root, _config(tmp_path, context_lines=5))
+    assert hits == []
+    monkeypatch.setattr(cache, "tool_stamp", lambda: "another build")
+    _, hits = _run(root, _config(tmp_path))
+    assert hits == []
+    assert len(_indexes(tmp_path)) == 3
+
+
+@pytest.mark.parametrize(
+    "payload",
+    [pickle.dumps(_Exploit()), b"\x80\x05garbage", b"", pickle.dumps(("salt", {}))],
+    ids=["code", "garbage", "empty", "foreign"],
+)
+def test_a_planted_or_corrupt_index_is_a_miss_and_is_rewritten(tmp_path, payload, monkeypatch):
+    root = _aged(_tree(tmp_path))
+    first, _ = _run(root, _config(tmp_path))
+    (index,) = _indexes(tmp_path)
+    index.write_bytes(payload)
+    monkeypatch.chdir(tmp_path)
+    second, hits = _run(root, _config(tmp_path))
+    assert not (tmp_path / "pwned").exists()
+    assert hits == sorted(FILES)  # from the entries, each verified by its content
+    assert _facts(second) == _facts(first)
+    counts = _count_reads(monkeypatch)
+    _run(root, _config(tmp_path))
+    assert counts == {"read": 0, "entry": 0}
+
+
+def test_a_planted_index_record_for_other_bytes_is_not_trusted(tmp_path):
+    """An index copied from another checkout (other paths) gives nothing."""
+    root = _aged(_tree(tmp_path))
+    _run(root, _config(tmp_path))
+    (index,) = _indexes(tmp_path)
+    salt, records = cache._ResultUnpickler(__import__("io").BytesIO(index.read_bytes())).load()
+    forged = {d: ("/elsewhere/" + d, *r[1:]) for d, r in records.items()}
+    index.write_bytes(pickle.dumps((salt, forged)))
+    _, hits = _run(root, _config(tmp_path))
+    assert hits == sorted(FILES)  # found again by content in the entries, not by the record
+
+
+def test_concurrent_index_writers_leave_a_whole_index(tmp_path):
+    root = _aged(_tree(tmp_path))
+    config = _config(tmp_path)
+    first, _ = _run(root, config)
+
+    def rerun() -> None:
+        for _ in range(10):
+            store = ResultCache(tmp_path / "cache", config)
+            index = cache.ScanIndex(store, ["scope"])
+            for target in sorted(FILES):
+                index.lookup(str(root / target), target, lambda p: Path(p).read_bytes())
+            index._old = {}  # force a write every time
+            index.save(first.files)
+
+    threads = [threading.Thread(target=rerun) for _ in range(6)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    index = cache.ScanIndex(ResultCache(tmp_path / "cache", config), ["scope"])
+    assert sorted(index._old) == sorted(FILES)
+    assert not [p for p in (tmp_path / "cache").rglob("*.tmp-*")]

@@ -8,6 +8,12 @@ whole entry or none; an entry that cannot be read for any reason is a miss and i
 
 Entries are pickles read back by an unpickler that can build only the result classes, so a cache
 directory planted in a scanned repository cannot make the scanner run code.
+
+Beside the entries, each scan root has an index (`ScanIndex`): every file's path, size, mtime and
+entry key with its result, in one file read once per run. A file whose size and mtime are those
+recorded is a hit without being opened; one whose stat data changed is read, and is a hit only
+if its content (its key) is the same. A rerun over an unchanged tree so costs one read and one
+stat per file instead of an open, a read, a hash and an unpickling per file.
 """
 
 from __future__ import annotations
@@ -21,9 +27,10 @@ import pickle
 import shutil
 import sys
 import threading
+import time
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Dict, Optional, Set, Tuple, Type
+from typing import Any, Callable, Dict, Iterable, Optional, Set, Tuple, Type
 
 from .. import model
 from ..config.options import Config
@@ -33,6 +40,13 @@ DEFAULT_DIR = ".sarifbandit_cache"
 #: bump when the entry layout changes
 _FORMAT = "1"
 _ENTRIES = f"results-v{_FORMAT}"
+_INDEXES = f"index-v{_FORMAT}"
+#: a file modified this close to the moment its stat data was taken may change again without
+#: its mtime moving (the clock's granularity): its stat data is not trusted on the next run
+_RACY_NS = 2_000_000_000
+#: notification codes of results that say nothing lasting about a file's bytes (it could not be
+#: read, or the scan failed): never kept in an index, as they are never stored as entries
+_TRANSIENT = frozenset({"not-a-file", "unreadable", "too-large", "internal-error", "worker-error"})
 #: Config fields that do not change what scanning one file produces (filters applied in the
 #: parent, discovery, scheduling, the cache itself); every other field, including any added
 #: later, is part of the key
@@ -219,6 +233,114 @@ def _unlink(path: str) -> None:
         pass
 
 
+#: an index record: (path, size, mtime_ns or -1 when not to be trusted, key or "", result)
+_Record = Tuple[str, int, int, str, "model.FileResult"]
+
+
+class ScanIndex:
+    """The results of one scan root's last run, read once: see the module's docstring.
+
+    `lookup` is asked about every file before the scan (it takes the stat data then, before any
+    read, so a file changing during the scan is seen as changed next time) and `save` writes the
+    results of the files it looked up. Concurrent runs each replace the whole index atomically:
+    the last one wins, and what another run lost is only a miss."""
+
+    def __init__(self, cache: ResultCache, scope: Iterable[str]) -> None:
+        self.cache = cache
+        digest = hashlib.sha256(cache._salt)
+        for part in scope:
+            digest.update(part.encode("utf-8", "surrogatepass") + b"\0")
+        self.path = os.path.join(os.fspath(cache.root), _INDEXES, digest.hexdigest())
+        self._old = self._read()
+        #: display -> (path, size, mtime_ns, key) taken by lookup, for save
+        self._seen: Dict[str, Tuple[str, int, int, str]] = {}
+
+    def _read(self) -> Dict[str, _Record]:
+        try:
+            with open(self.path, "rb") as handle:
+                data = handle.read()
+            stored = _ResultUnpickler(io.BytesIO(data)).load()
+        except Exception:  # absent, unreadable, corrupt or planted: only a miss
+            return {}
+        if not (isinstance(stored, tuple) and len(stored) == 2 and stored[0] == self.cache._salt):
+            return {}
+        records = stored[1]
+        return records if isinstance(records, dict) else {}
+
+    def lookup(
+        self, path: str, display: str, read: Callable[[str], bytes]
+    ) -> Optional["model.FileResult"]:
+        """The result kept for the file, or None: a miss, or a file that cannot be read (the
+        scan says why)."""
+        try:
+            info = os.stat(path)
+        except OSError:
+            return None
+        size, mtime = info.st_size, info.st_mtime_ns
+        if time.time_ns() - mtime < _RACY_NS:
+            mtime = -1
+        record = self._old.get(display)
+        if record is not None and not _valid(record, path):
+            record = None
+        if record is not None and mtime >= 0 and record[1:3] == (size, mtime):
+            self._seen[display] = (path, size, mtime, record[3])
+            return _hit(record[4])
+        if record is None and not self._old and not self.cache.exists():
+            self._seen[display] = (path, size, mtime, "")  # a cold cache: nothing to look in
+            return None
+        try:
+            data = read(path)
+        except Exception:  # the scan reports why the file cannot be read
+            return None
+        key = self.cache.key(display, data)
+        self._seen[display] = (path, size, mtime, key)
+        if record is not None and record[3] == key:
+            return _hit(record[4])
+        return self.cache.load(key)
+
+    def save(self, results: Iterable["model.FileResult"]) -> None:
+        """Keep `results` (those of files looked up) for the next run, unless nothing changed."""
+        records: Dict[str, _Record] = {}
+        for result in results:
+            seen = self._seen.get(result.path)
+            if seen is None or any(n.code in _TRANSIENT for n in result.notifications):
+                continue
+            records[result.path] = (*seen, result)
+        unchanged = records.keys() == self._old.keys() and all(
+            self._old[d][:4] == records[d][:4] and records[d][2] >= 0 for d in records
+        )
+        if unchanged or not self.cache._writable:
+            return
+        temporary = f"{self.path}.tmp-{os.getpid()}-{threading.get_ident()}"
+        try:
+            self.cache._prepare(Path(os.path.dirname(self.path)))
+            data = pickle.dumps((self.cache._salt, records), protocol=pickle.HIGHEST_PROTOCOL)
+            with open(temporary, "wb") as stream:
+                stream.write(data)
+            os.replace(temporary, self.path)
+        except OSError:
+            _unlink(temporary)
+            self.cache._writable = False
+
+
+def _hit(result: "model.FileResult") -> "model.FileResult":
+    result.from_cache = True
+    return result
+
+
+def _valid(record: Any, path: str) -> bool:
+    """A record of the expected shape, for the same file."""
+    return (
+        isinstance(record, tuple)
+        and len(record) == 5
+        and record[0] == path
+        and isinstance(record[1], int)
+        and isinstance(record[2], int)
+        and isinstance(record[3], str)
+        and isinstance(record[4], model.FileResult)
+    )
+
+
 def clear(root: Path) -> int:
     """Delete the cache's entries (every format) and its marker files, then the directory if
     that leaves it empty; returns how many entries there were. Nothing else is touched, so a
@@ -229,6 +351,9 @@ def clear(root: Path) -> int:
         if entries.is_dir():
             count += sum(1 for p in entries.glob("*/*") if not p.name.startswith(".tmp-"))
             shutil.rmtree(entries, ignore_errors=True)
+    for indexes in root.glob("index-v*"):
+        if indexes.is_dir():
+            shutil.rmtree(indexes, ignore_errors=True)
     for name in _MARKERS:
         _unlink(str(root / name))
     try:

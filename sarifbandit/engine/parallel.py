@@ -1,8 +1,9 @@
 """Running files through `scan_path` across processes, results in a deterministic order.
 
 Large files go first so the pool's tail is short; a worker that dies costs only the file that
-killed it, reported as not scanned. With the cache on, the parent first looks every file up and
-only the misses are scanned, so a rerun after editing one file costs about that one file.
+killed it, reported as not scanned. With the cache on, the parent first looks every file up (in the scan root's index:
+one read, then a stat per file) and only the misses are scanned, so a rerun after editing one
+file costs about that one file.
 """
 
 from __future__ import annotations
@@ -13,11 +14,10 @@ import signal
 import traceback
 from typing import TYPE_CHECKING, Callable, Dict, List, Optional, Sequence, Tuple
 
-from ..analysis.source import SourceError
 from ..config.options import Config
 from ..model import FileResult, Notification
 from ..registry import dispatch_table
-from .cache import ResultCache
+from .cache import ResultCache, ScanIndex
 from .discovery import Target
 from .filescan import read_bytes, scan_path
 
@@ -82,19 +82,28 @@ def _batches(targets: Sequence[Target], jobs: int) -> List[List[Target]]:
     return batches
 
 
+def _scope(targets: Sequence[Target]) -> List[str]:
+    """What names a scan root's index: the working directory and the top folders (or files)
+    the targets lie in, so adding a file deep in the tree keeps the index."""
+    tops = {
+        os.path.dirname(t.display) if os.path.isabs(t.display) else t.display.split("/", 1)[0]
+        for t in targets
+    }
+    return [os.getcwd(), *sorted(tops)]
+
+
 def _cached(
-    targets: Sequence[Target], config: Config, cache: ResultCache
+    targets: Sequence[Target], config: Config, index: ScanIndex
 ) -> Tuple[Dict[str, FileResult], List[Target]]:
     """The results the cache holds, and the targets still to scan."""
     found: Dict[str, FileResult] = {}
     missing: List[Target] = []
+
+    def read(path: str) -> bytes:
+        return read_bytes(path, config.max_file_size)
+
     for target in targets:
-        try:
-            data = read_bytes(str(target.path), config.max_file_size)
-        except (SourceError, OSError):  # the scan reports why the file cannot be read
-            missing.append(target)
-            continue
-        result = cache.load(cache.key(target.display, data))
+        result = index.lookup(str(target.path), target.display, read)
         if result is None:
             missing.append(target)
         else:
@@ -112,8 +121,9 @@ def scan_targets(
     total = len(targets)
     cache = ResultCache.for_config(config)
     results: Dict[str, FileResult] = {}
-    if cache is not None and cache.exists():
-        results, targets = _cached(targets, config, cache)
+    index = ScanIndex(cache, _scope(targets)) if cache is not None else None
+    if index is not None:
+        results, targets = _cached(targets, config, index)
         if progress and results:
             progress(len(results), total)
     # built before the pool forks, so every worker inherits the imported plugins and the table
@@ -137,7 +147,10 @@ def scan_targets(
             _scan_in_pools(_batches(targets, jobs), config, jobs, keep)
         finally:
             gc.unfreeze()
-    return [results[key] for key in sorted(results)]
+    ordered = [results[key] for key in sorted(results)]
+    if index is not None:
+        index.save(ordered)
+    return ordered
 
 
 def _scan_one(target: Target, config: Config, cache: Optional["ResultCache"] = None) -> FileResult:
