@@ -5,10 +5,24 @@ from __future__ import annotations
 
 import ast
 import importlib
+import os
 import pkgutil
+import re
 import sys
 from functools import lru_cache
-from typing import Dict, FrozenSet, Iterable, List, Mapping, Tuple, Type
+from typing import (
+    Dict,
+    FrozenSet,
+    Iterable,
+    Iterator,
+    List,
+    Mapping,
+    Optional,
+    Sequence,
+    Set,
+    Tuple,
+    Type,
+)
 
 from . import plugins
 from .model import Check, Rule, iter_rules_checks
@@ -23,6 +37,9 @@ DispatchTable = Dict[Type[ast.AST], Tuple[Check, ...]]
 
 
 def _entry_point_modules() -> List[str]:
+    found = _scan_entry_points(sys.path, ENTRY_POINT_GROUP)
+    if found is not None:
+        return found
     if sys.version_info >= (3, 10):
         from importlib.metadata import entry_points
 
@@ -30,6 +47,60 @@ def _entry_point_modules() -> List[str]:
     from importlib.metadata import entry_points as legacy
 
     return [ep.value for ep in legacy().get(ENTRY_POINT_GROUP, [])]
+
+
+_METADATA_SUFFIXES = (".dist-info", ".egg-info")
+
+
+def _scan_entry_points(path: Sequence[str], group: str) -> Optional[List[str]]:
+    """The values of `group`'s entry points, read as importlib.metadata reads them (the first
+    distribution of a name on `path` wins) but without importing it, which costs more than the
+    rest of a small scan's plugin loading; None when `path` holds anything only importlib.metadata
+    can read (a zip, an egg, a finder of distributions other than the path finder)."""
+    from importlib.machinery import PathFinder
+
+    if any(
+        getattr(finder, "find_distributions", None) is not None and finder is not PathFinder
+        for finder in sys.meta_path
+    ):
+        return None
+    seen: Set[str] = set()
+    values: List[str] = []
+    for entry in path:
+        folder = entry or "."
+        try:
+            names = os.listdir(folder)
+        except NotADirectoryError:
+            return None
+        except OSError:  # a missing entry holds no distribution
+            continue
+        for name in names:
+            if not name.endswith(_METADATA_SUFFIXES) or name.endswith(".egg"):
+                continue
+            project = re.sub(r"[-_.]+", "_", name.rpartition(".")[0].split("-")[0]).lower()
+            if project in seen:
+                continue
+            seen.add(project)
+            try:
+                with open(os.path.join(folder, name, "entry_points.txt"), encoding="utf-8") as f:
+                    text = f.read()
+            except OSError:
+                continue
+            values.extend(_group_values(text, group))
+    return values
+
+
+def _group_values(text: str, group: str) -> Iterator[str]:
+    """The values of one section of an entry_points.txt (INI: `[group]`, `name = value`)."""
+    section = None
+    for line in text.splitlines():
+        line = line.strip()
+        if not line or line.startswith(("#", ";")):
+            continue
+        if line.startswith("[") and line.endswith("]"):
+            section = line[1:-1].strip()
+        elif section == group and "=" in line:
+            yield line.partition("=")[2].strip()
 
 
 def _rules_of(module: object) -> Iterable[Rule]:
