@@ -25,8 +25,7 @@ from .errors import ConfigError
 from .model import Rule
 from .registry import all_rules, rule_names, rules_by_id
 from .version import __version__
-from .writers import WRITERS, WriterOptions, baseline, check_options, format_for, gitdiff, text
-from .writers.output import atomic_text, check_output, refuse_scan_target
+from .writers import WRITERS, WriterOptions, check_options, format_for, text
 
 _RANK_CHOICES = click.Choice(["all", "low", "medium", "high"], case_sensitive=False)
 
@@ -312,9 +311,12 @@ def scan_command(ctx: click.Context, **flags: Any) -> None:
             raise ConfigError(unknown_format(run.fmt, "format ="))
         for notice in run.config.notices:
             click.echo(f"sarifbandit: warning: {notice.message}", err=True)
-        changes = gitdiff.changed_lines(run.diff, run.targets) if run.diff else None
-        previous = baseline.load(run.baseline) if run.baseline else None
+        # what only some runs use is imported by those runs: start-up is most of a small scan
+        changes = _gitdiff().changed_lines(run.diff, run.targets) if run.diff else None
+        previous = _baseline().load(run.baseline) if run.baseline else None
         if run.output:
+            from .writers.output import check_output
+
             check_output(run.output, run.targets, run.config.include)
         template = WriterOptions(msg_template=run.msg_template)
         for warning in check_options(format_for(run.fmt, run.output), template):
@@ -339,12 +341,12 @@ def scan_command(ctx: click.Context, **flags: Any) -> None:
                     f"sarifbandit: debug: {note.path}: {note.message}\n{note.detail}", err=True
                 )
     if changes is not None:
-        report = gitdiff.restrict(report, changes)
+        report = _gitdiff().restrict(report, changes)
     fmt = format_for(run.fmt, run.output)
     if previous is not None:
-        report = baseline.compare(report, previous, show_absent=run.show_absent)
+        report = _baseline().compare(report, previous, show_absent=run.show_absent)
         if fmt != "sarif":
-            report = baseline.only_new(report)
+            report = _baseline().only_new(report)
     if fmt != "text" or run.output:  # a text report on standard output lists them itself
         _comment_warnings(report)
     options = WriterOptions(
@@ -362,6 +364,18 @@ def scan_command(ctx: click.Context, **flags: Any) -> None:
     _write(report, fmt, run.output, options)
     failing = [f for f in report.findings if f.baseline_state in (None, "new")]
     raise click.exceptions.Exit(0 if run.exit_zero or not failing else 1)
+
+
+def _gitdiff() -> Any:
+    from .writers import gitdiff
+
+    return gitdiff
+
+
+def _baseline() -> Any:
+    from .writers import baseline
+
+    return baseline
 
 
 def _comment_warnings(report: Report) -> None:
@@ -387,6 +401,8 @@ def _list_files(report: Report, sources: Tuple[str, ...]) -> None:
 def _write(report: Report, fmt: str, output: Optional[str], options: WriterOptions) -> None:
     writer = WRITERS[fmt]
     if output:
+        from .writers.output import atomic_text
+
         try:
             with atomic_text(output) as stream:
                 writer(report, stream, options)
@@ -402,6 +418,7 @@ def _write(report: Report, fmt: str, output: Optional[str], options: WriterOptio
 @click.option("-o", "--output", metavar="FILE", help="Write the merged SARIF to FILE.")
 def merge_command(inputs: List[str], output: Optional[str]) -> None:
     """Merge the SARIF files of a sharded scan into one run (GitHub takes one run per tool)."""
+    from .writers.output import atomic_text, refuse_scan_target
     from .writers.sarif_merge import merge_files
 
     try:
