@@ -110,3 +110,70 @@ def test_an_unwritable_cache_directory_only_means_parsing(model_cache, tmp_path)
     (tmp_path / "xdg").write_text("a file where the directory should be")
     assert _fresh_parts() == _fresh_parts()
     assert models.load_models().sinks
+
+
+# -- plugin entry points ------------------------------------------------------------------------
+
+
+def _dist(folder: Path, name: str, text: str, suffix: str = ".dist-info") -> None:
+    meta = folder / f"{name}{suffix}"
+    meta.mkdir(parents=True)
+    (meta / "METADATA").write_text(f"Metadata-Version: 2.1\nName: {name.split('-')[0]}\n")
+    if text:
+        (meta / "entry_points.txt").write_text(text)
+
+
+def test_entry_points_are_read_as_importlib_metadata_reads_them(tmp_path) -> None:
+    from importlib.metadata import distributions
+
+    from sarifbandit.registry import ENTRY_POINT_GROUP, _scan_entry_points
+
+    first, second = tmp_path / "one", tmp_path / "two"
+    group = f"[{ENTRY_POINT_GROUP}]"
+    _dist(first, "good_plugin-1.0", f"# comment\n{group}\nrules = good.rules\n\n[other]\nx = y\n")
+    _dist(first, "Other.Plugin-2.0", f"[console_scripts]\na = b:c\n{group}\n one = o.one \n")
+    _dist(first, "no_entry_points-1.0", "")
+    _dist(first, "legacy-0.1", f"{group}\nold = legacy.rules\n", suffix=".egg-info")
+    # the same project later on the path: shadowed by the first, as importlib.metadata does
+    _dist(second, "Good.Plugin-0.9", f"{group}\nrules = shadowed.rules\n")
+    _dist(second, "later-1.0", f"{group}\nlater = later.rules\n")
+    path = [str(first), str(tmp_path / "missing"), str(second)]
+    expected = sorted(
+        ep.value
+        for dist in _unique(distributions(path=path))
+        for ep in dist.entry_points
+        if ep.group == ENTRY_POINT_GROUP
+    )
+    assert sorted(_scan_entry_points(path, ENTRY_POINT_GROUP)) == expected
+    assert "shadowed.rules" not in expected and "later.rules" in expected
+
+
+def _unique(dists):
+    """importlib.metadata.entry_points()' own rule: the first distribution of a name wins."""
+    import re
+
+    seen = set()
+    for dist in dists:
+        name = re.sub(r"[-_.]+", "_", dist.metadata["Name"]).lower()
+        if name not in seen:
+            seen.add(name)
+            yield dist
+
+
+def test_entry_points_of_this_environment_match_importlib_metadata() -> None:
+    import sys
+    from importlib.metadata import entry_points
+
+    from sarifbandit.registry import _scan_entry_points
+
+    for group in ("console_scripts", "pytest11", "sarifbandit.plugins"):
+        found = _scan_entry_points(sys.path, group)
+        assert found is None or sorted(found) == sorted(e.value for e in entry_points(group=group))
+
+
+def test_a_zip_on_the_path_goes_through_importlib_metadata(tmp_path) -> None:
+    from sarifbandit.registry import _scan_entry_points
+
+    archive = tmp_path / "lib.zip"
+    archive.write_bytes(b"PK\x05\x06" + b"\0" * 18)
+    assert _scan_entry_points([str(archive)], "sarifbandit.plugins") is None
