@@ -10,6 +10,7 @@ from typing import Callable, List, Optional, Sequence, Union
 from .config.options import Config
 from .engine.discovery import discover
 from .engine.filescan import scan_bytes
+from .engine.link import link
 from .engine.parallel import scan_targets
 from .model import Finding, Notification, Report
 from .version import __version__
@@ -49,7 +50,7 @@ def scan(
         config.follow_links,
         excluded,
     )
-    results = scan_targets(targets, config, progress)
+    results = link(scan_targets(targets, config, progress), targets, config)
     if "-" in names:
         results.append(scan_bytes(stdin if stdin is not None else b"", stdin_name, config))
     notifications = list(config.notices) + [

@@ -256,6 +256,10 @@ class FileResult:
     notifications: List[Notification] = field(default_factory=list)
     #: whether the result was read from the cache instead of scanned in this run
     from_cache: bool = False
+    #: dotted names of calls the file's data flow could not follow inside the file: where
+    #: one names a function of another scanned module, the link step scans the file again
+    #: with the other modules at hand
+    external_calls: Tuple[str, ...] = ()
 
 
 @dataclass

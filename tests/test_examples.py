@@ -31,10 +31,6 @@ def _config_for(path: Path) -> Config:
 
 @pytest.mark.parametrize("path", FILES, ids=[p.name for p in FILES])
 def test_example(path: Path) -> None:
-    details: dict = {}
-    expected = expectations(path, details)
-    known_gaps = gaps(path)
-    expected = Counter({k: n for k, n in expected.items() if (k[0], k[1]) not in known_gaps})
     report = scan([path], _config_for(path), root=EXAMPLES)
     errors = [n for n in report.notifications if n.level == "error"]
     newer = [n for n in errors if n.code == "syntax-error" and "or later" in n.message]
@@ -42,9 +38,32 @@ def test_example(path: Path) -> None:
         # examples of `except*` and `match` forms need the Python that has that syntax
         pytest.skip(f"{path.name} uses syntax this Python lacks: {newer[0].message}")
     assert not errors, report.notifications
+    _compare(path, report.findings)
+
+
+#: projects of several modules: data flow from a view into helpers of other modules
+PROJECTS = sorted(p for p in (EXAMPLES / "projects").iterdir() if p.is_dir())
+
+
+@pytest.mark.parametrize("project", PROJECTS, ids=[p.name for p in PROJECTS])
+def test_example_project(project: Path) -> None:
+    report = scan([project], Config(jobs=1, use_cache=False), root=project)
+    assert not [n for n in report.notifications if n.level == "error"], report.notifications
+    files = sorted(project.rglob("*.py"))
+    for path in files:
+        name = path.relative_to(project).as_posix()
+        _compare(path, [f for f in report.findings if f.path == name])
+
+
+def _compare(path: Path, findings: list) -> None:
+    """The findings of one file against its markers, both ways, and the pinned details."""
+    details: dict = {}
+    expected = expectations(path, details)
+    known_gaps = gaps(path)
+    expected = Counter({k: n for k, n in expected.items() if (k[0], k[1]) not in known_gaps})
     columns = {(line, rule) for line, rule, col in expected if col is not None}
     actual: Counter = Counter()
-    for f in report.findings:
+    for f in findings:
         key = (f.line, f.rule_id)
         if key in known_gaps:
             continue
@@ -52,21 +71,24 @@ def test_example(path: Path) -> None:
     missing = expected - actual
     unexpected = actual - expected
     assert not missing and not unexpected, (
-        f"missing: {sorted(missing.elements())}\nunexpected: {sorted(unexpected.elements())}"
+        f"{path.name}: missing: {sorted(missing.elements())}\n"
+        f"unexpected: {sorted(unexpected.elements())}"
     )
     for (line, rule_id), pins in details.items():
         if (line, rule_id) in known_gaps:
             continue
         found = sorted(
             (f.confidence.name, f.flow[0].region.start_line if f.flow else None)
-            for f in report.findings
+            for f in findings
             if (f.line, f.rule_id) == (line, rule_id)
         )
         for confidence, source in pins:
             assert any(
                 (confidence is None or c == confidence) and (source is None or s == source)
                 for c, s in found
-            ), f"line {line} {rule_id}: wanted {confidence or 'any'}<{source}, found {found}"
+            ), (
+                f"{path.name} line {line} {rule_id}: wanted {confidence or 'any'}<{source}, found {found}"
+            )
 
 
 @pytest.mark.parametrize("rule", all_rules(), ids=lambda r: r.id)

@@ -37,6 +37,7 @@ from .source import SourceFile
 
 if TYPE_CHECKING:  # built on first use: files that never ask pay nothing
     from .taint.flows import Flows
+    from .taint.interpret import ProjectIndex
     from .taint.models import Models
 
 
@@ -123,6 +124,9 @@ class FileContext:
         enabled: Set[str],
         context_lines: int = 3,
         models: Optional["Models"] = None,
+        module: str = "",
+        is_package: bool = False,
+        project: Optional["ProjectIndex"] = None,
     ) -> None:
         self.source = source
         self.tree = tree
@@ -146,6 +150,9 @@ class FileContext:
         #: length, so thousands of findings on one long line would cost quadratic time
         self._fingerprints: Dict[Tuple[str, int], str] = {}
         self._models = models
+        #: the file's module name and the scan's other modules, for data flow across files
+        self._module = (module, is_package)
+        self._project = project
         self._flows: Optional["Flows"] = None
         #: problems met while building facts (a data-flow failure), reported with the file
         self.problems: List[Notification] = []
@@ -163,7 +170,10 @@ class FileContext:
 
             models, self._models = self._models, None
             try:
-                self._flows = analyse(self.tree, self.source, models)
+                module, is_package = self._module
+                self._flows = analyse(
+                    self.tree, self.source, models, module, is_package, self._project
+                )
             except (
                 RecursionError,
                 MemoryError,

@@ -9,6 +9,7 @@ from __future__ import annotations
 import fnmatch
 import os
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 from typing import (
     Callable,
@@ -134,3 +135,27 @@ def _walk(top: str, follow_links: bool, enter: Callable[[str], bool]) -> Iterato
         )
         for name in files:
             yield folder, name
+
+
+@lru_cache(maxsize=4096)
+def _package_of(folder: str) -> str:
+    """The dotted package a folder is (its chain of folders holding __init__.py), or ''."""
+    if not os.path.isfile(os.path.join(folder, "__init__.py")):
+        return ""
+    parent = os.path.dirname(folder)
+    outer = _package_of(parent) if parent != folder else ""
+    name = os.path.basename(folder)
+    return f"{outer}.{name}" if outer else name
+
+
+def module_name(path: str) -> Tuple[str, bool]:
+    """The dotted module name of a source file, from the packages around it, and whether it is
+    a package's __init__ (`app/views.py` in a package `app` is `app.views`)."""
+    folder, name = os.path.split(os.path.abspath(path))
+    stem = name[:-3] if name.endswith(".py") else name.rsplit(".", 1)[0]
+    package = _package_of(folder)
+    if stem == "__init__":
+        return package, True
+    if not stem.isidentifier():
+        return "", False
+    return (f"{package}.{stem}" if package else stem), False

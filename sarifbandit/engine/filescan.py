@@ -12,12 +12,14 @@ from typing import TYPE_CHECKING, List, Optional, Tuple
 
 from ..analysis.context import FileContext
 from ..analysis.source import SourceError, SourceFile, comments, parse
+from ..analysis.taint.interpret import ProjectIndex
 from ..analysis.taint.models import Models, load_models
-from ..analysis.taint.verdicts import judge
+from ..analysis.taint.verdicts import BANDIT_CLASSES, judge
 from ..config.options import Config
 from ..fingerprint import line_hashes
 from ..model import FileResult, Finding, Notification
 from ..registry import dispatch_table, rule_names, rules_by_id
+from .discovery import module_name
 from .suppress import NosecMap, parse_nosec
 from .walk import walk
 
@@ -70,19 +72,28 @@ def scan_path(
             display,
             notifications=[_skip(display, SourceError("unreadable", f"cannot read: {reason}"))],
         )
+    module = module_name(path)
     if cache is None:
-        return scan_bytes(data, display, config)
+        return scan_bytes(data, display, config, module)
     key = cache.key(display, data)
     result = cache.load(key)
     if result is None:
-        result = scan_bytes(data, display, config)
+        result = scan_bytes(data, display, config, module)
         cache.store(key, result)
     return result
 
 
-def scan_bytes(data: bytes, display: str, config: Config) -> FileResult:
+def scan_bytes(
+    data: bytes,
+    display: str,
+    config: Config,
+    module: Tuple[str, bool] = ("", False),
+    project: Optional[ProjectIndex] = None,
+) -> FileResult:
     """Scan source bytes named `display` (a file's content, or standard input); bytes over
-    --max-file-size are refused as a file of that size would be."""
+    --max-file-size are refused as a file of that size would be. `module` is the file's dotted
+    module name and whether it is a package's __init__; `project`, the scan's other modules
+    for data flow across files (the link step's second scan)."""
     result = FileResult(display)
     if len(data) > config.max_file_size:
         # standard input is read only to one byte past the limit: its full size is unknown
@@ -107,10 +118,15 @@ def scan_bytes(data: bytes, display: str, config: Config) -> FileResult:
         set(selected),
         config.context_lines,
         models=_models(config),
+        module=module[0],
+        is_package=module[1],
+        project=project,
     )
     findings, problems = walk(ctx, dispatch_table(selected), config.debug)
-    if ctx.flows_built:
+    if ctx.flows_built or any(f.rule_id in BANDIT_CLASSES for f in findings):
         findings = judge(findings, ctx.flows)
+        if ctx.flows is not None:
+            result.external_calls = ctx.flows.external_calls()
     result.notifications.extend(problems)
     result.notifications.extend(ctx.problems)
     nosec = _nosec_map(source, config)

@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import ast
 import re
-from typing import Dict, FrozenSet, Iterable, List, Optional, Set, Tuple
+from typing import Callable, Dict, FrozenSet, Iterable, List, Optional, Set, Tuple
 
 from ...model import FlowStep, Rank, Region
 from ..source import SourceFile
-from .interpret import FileAnalysis, SinkHit
+from .interpret import FileAnalysis, ProjectIndex, SinkHit
 from .models import Models
 from .values import Step, Taint, Value, tainted
 
@@ -30,9 +30,33 @@ _KIND_TEXT = {"remote": "user input", "local": "local input", "env": "an environ
 class Flows:
     """The flows of one file, keyed by the node a check is dispatched on."""
 
-    def __init__(self, analysis: Optional[FileAnalysis], source: SourceFile) -> None:
+    def __init__(
+        self,
+        analysis: Optional[FileAnalysis],
+        source: SourceFile,
+        make: Optional[Callable[[], FileAnalysis]] = None,
+    ) -> None:
         self._analysis = analysis
         self._source = source
+        #: builds the analysis of a file that reads no source, when a verdict needs values
+        self._make = make
+
+    def ensure(self, lines: Iterable[int]) -> None:
+        """Run the functions holding `lines` (where Bandit flagged a sink) if nothing ran them
+        yet, so the values at their sinks are known even in a file that reads no input."""
+        wanted = set(lines)
+        if not wanted:
+            return
+        if self._analysis is None:
+            if self._make is None:
+                return
+            self._analysis = self._make()
+        analysis = self._analysis
+        for func in [*analysis.functions.values(), *analysis.methods.values()]:
+            start = func.lineno  # type: ignore[attr-defined]
+            end = getattr(func, "end_lineno", None) or start
+            if any(start <= line <= end for line in wanted):
+                analysis.summary(func, depth=0)
 
     def hits(self, node: ast.AST, sink_class: str) -> List[SinkHit]:
         if self._analysis is None:
@@ -89,6 +113,8 @@ class Flows:
     def path(self, hit: SinkHit) -> Tuple[FlowStep, ...]:
         steps: List[Step] = list(hit.taint.trace) + list(hit.inner)
         node = hit.node
+        if hit.inner:  # the sink is the last step inside the helper
+            return tuple(self._flow_step(step) for step in steps)
         steps.append(
             (
                 getattr(node, "lineno", 1),
@@ -101,9 +127,20 @@ class Flows:
         )
         return tuple(self._flow_step(step) for step in steps)
 
+    def external_calls(self) -> Tuple[str, ...]:
+        """Dotted names of calls this file's analysed functions make that neither the file nor
+        the models answer: the candidates for functions of other modules of the scan."""
+        if self._analysis is None:
+            return ()
+        return tuple(sorted(self._analysis.external_calls))
+
     def _flow_step(self, step: Step) -> FlowStep:
-        line, col, end_line, end_col, message, nesting = step
+        line, col, end_line, end_col, message, nesting = step[:6]
         source = self._source
+        if len(step) > 6 and step[6] != source.path and self._analysis is not None:
+            project = self._analysis.project
+            other = project.source_of(step[6]) if project is not None else None
+            source = other if other is not None else source
         line = max(1, line)
         end_line = max(line, end_line)
         return FlowStep(
@@ -119,22 +156,37 @@ class Flows:
         )
 
 
-def analyse(tree: ast.Module, source: SourceFile, models: Models) -> Flows:
-    """The file's flows; files that cannot read a modelled source are not interpreted."""
+def analyse(
+    tree: ast.Module,
+    source: SourceFile,
+    models: Models,
+    module: str = "",
+    is_package: bool = False,
+    project: Optional[ProjectIndex] = None,
+) -> Flows:
+    """The file's flows; files that cannot read a modelled source are not interpreted. With a
+    project, calls into the scan's other modules are followed through their summaries."""
     text = source.text
     triggers = _triggers(models)
     if not any(word in text for word in triggers):
-        return Flows(None, source)
+
+        def make() -> FileAnalysis:
+            quiet = FileAnalysis(
+                tree, {}, models, {}, frozenset(), module, is_package, project, source.path
+            )
+            quiet.run(())
+            return quiet
+
+        return Flows(None, source, make)
     imported = _imported_modules(tree)
     entry_params, view_returns, entries = _entries(
         tree, text, imported, models, _function_triggers(tree, models)
     )
-    analysis = FileAnalysis(tree, {}, models, entry_params, view_returns)
+    analysis = FileAnalysis(
+        tree, {}, models, entry_params, view_returns, module, is_package, project, source.path
+    )
     analysis.run(entries)
     return Flows(analysis, source)
-
-
-_TRIGGER_CACHE: Dict[int, Tuple[Models, Tuple[str, ...]]] = {}
 
 
 def _triggers(models: Models) -> Tuple[str, ...]:

@@ -92,6 +92,8 @@ class Summary:
     returns: Optional[Value] = None
     param_sinks: List[ParamSink] = field(default_factory=list)
     complete: bool = True
+    #: a method's `self` where it returns: what `__init__` stored on the object
+    self_out: Optional[Value] = None
 
 
 def _step(node: ast.AST, message: str, nesting: int = 0) -> Step:
@@ -136,8 +138,18 @@ class FileAnalysis:
         models: Models,
         entry_params: Dict[ast.AST, Dict[str, Value]],
         view_returns: FrozenSet[ast.AST],
+        module: str = "",
+        is_package: bool = False,
+        project: Optional["ProjectIndex"] = None,
+        path: str = "",
     ) -> None:
         self.tree = tree
+        #: the file's dotted module name ("" when unknown), for relative imports
+        self.module = module
+        self.is_package = is_package
+        #: the other modules of the scan, for calls that leave the file (None: this file only)
+        self.project = project
+        self.path = path
         self.aliases = aliases
         self.models = models
         self.entry_params = entry_params
@@ -146,12 +158,15 @@ class FileAnalysis:
         #: argument node -> (the call, its value) for every argument of a modelled sink call
         self.values: Dict[ast.AST, Tuple[ast.AST, Optional[Value]]] = {}
         self.functions: Dict[str, ast.AST] = {}
+        self.classes: Dict[str, ast.ClassDef] = {}
         self.methods: Dict[Tuple[str, str], ast.AST] = {}
         self.class_of: Dict[ast.AST, str] = {}
         self.summaries: Dict[ast.AST, Summary] = {}
         self._running: set = set()
         self.module_env: Env = {}
         self.incomplete: List[ast.AST] = []
+        #: calls neither this file nor the models answer (see Flows.external_calls)
+        self.external_calls: set = set()
         self.follow_calls = True
         self._index(tree)
 
@@ -160,6 +175,7 @@ class FileAnalysis:
             if isinstance(node, _FUNCTIONS):
                 self.functions[node.name] = node
             elif isinstance(node, ast.ClassDef):
+                self.classes[node.name] = node
                 for item in node.body:
                     if isinstance(item, _FUNCTIONS):
                         self.methods[(node.name, item.name)] = item
@@ -201,6 +217,8 @@ class FileAnalysis:
             run.run_body(func.body)  # type: ignore[attr-defined]
             summary.returns = run.returned
             summary.complete = run.complete
+            if func in self.class_of and params:
+                summary.self_out = join(run.self_out, (run.final_env or {}).get(params[0]))
             if not run.complete:
                 self.incomplete.append(func)
             self.summaries[func] = summary
@@ -248,6 +266,7 @@ class FunctionRun:
         self.depth = depth
         self.cls = analysis.class_of.get(func)
         self.returned: Optional[Value] = None
+        self.self_out: Optional[Value] = None
         self.final_env: Optional[Env] = None
         self.summary: Optional[Summary] = None
         self.steps = 0
@@ -342,6 +361,12 @@ class FunctionRun:
 
     def s_ImportFrom(self, node: ast.ImportFrom, env: Env) -> Env:
         module = node.module or ""
+        if node.level:
+            # `from .helpers import run` in app/views.py is app.helpers.run
+            parts = self.a.module.split(".") if self.a.module else []
+            keep = len(parts) - node.level + (1 if self.a.is_package else 0)
+            base = ".".join(parts[: max(keep, 0)])
+            module = ".".join(p for p in (base, module) if p)
         for alias in node.names:
             if alias.name != "*":
                 env[alias.asname or alias.name] = Value(name=f"{module}.{alias.name}")
@@ -353,6 +378,10 @@ class FunctionRun:
         if node in self.a.view_returns and node.value is not None and value.pieces is not None:
             self.sink_value(node, node.value, value, "xss", "the view's response body", env)
         self.returned = join(self.returned, value)
+        if self.cls is not None:
+            params = _param_names(self.func)
+            if params:
+                self.self_out = join(self.self_out, env.get(params[0]))
         return None
 
     def s_Raise(self, node: ast.Raise, env: Env) -> None:
@@ -898,12 +927,40 @@ class FunctionRun:
         )
         # a function or method of this file: its summary
         local = self.a.resolve_call(func, self.cls)
+        owner = self.a
+        if local is None and qual.count(".") == 1:
+            # `Runner(x).go(y)` of a class of this file, or a method of one of its instances
+            local = self.a.methods.get(tuple(qual.split(".")))  # type: ignore[arg-type]
+        if local is None and isinstance(func, ast.Name) and qual in self.a.classes:
+            local = self.a.classes[qual]
+        if (
+            local is None
+            and qual
+            and self.a.project is not None
+            and not _modelled(self.a.models, qual)
+        ):
+            # a function of another module of the scan (a modelled one keeps its model, even
+            # when the scan holds a copy of that library)
+            found = self.a.project.resolve(qual)
+            if found is not None:
+                owner, local = found
+        elif local is None and "." in qual and not qual.startswith("?"):
+            if not _modelled(self.a.models, qual):
+                self.a.external_calls.add(qual)
+        if isinstance(local, ast.ClassDef):
+            return self.construct(node, owner, local, qual, args, kwargs)
         if local is not None and (
             callee.shape in ("function", "class", "") or isinstance(func, ast.Attribute)
         ):
-            offset = 1 if isinstance(func, ast.Attribute) and self.a.class_of.get(local) else 0
-            result = self.local_call(node, local, args, kwargs, offset)
+            method = owner.class_of.get(local)
+            bound = isinstance(func, ast.Attribute) and method and callee.shape != "class"
+            if bound and receiver is not None:
+                args = [receiver, *args]  # the instance is `self`
+            result = self.local_call(node, local, args, kwargs, 0, owner)
             if result is not None:
+                if not result.name and result.all_taint() is None and qual and owner is not self.a:
+                    # `logging.getLogger(...)` of a scanned copy of logging: still a logger
+                    result = replace(result, name=result_type(qual))
                 return result
         models = self.a.models
         sanitizer = models.sanitizer_for(qual) if qual else None
@@ -950,6 +1007,36 @@ class FunctionRun:
             return Value(taint=taint.step(_step(node, f"through `{_short(func)}()`")))
         return Value(taint=taint.inexact().step(_step(node, f"through `{_short(func)}()`")))
 
+    def construct(
+        self,
+        node: ast.Call,
+        owner: FileAnalysis,
+        cls: ast.ClassDef,
+        qual: str,
+        args: List[Value],
+        kwargs: Dict[str, Value],
+    ) -> Value:
+        """An instance of a class of the scan: the attributes its `__init__` stores."""
+        fresh = Value(entries=(), shape="object", name=qual)
+        init = owner.methods.get((cls.name, "__init__"))
+        if init is None:
+            return fresh
+        summary = owner.summary(init, self.depth + 1)
+        if summary is None or summary.self_out is None:
+            return fresh
+        actual: Dict[int, Value] = {0: fresh}
+        for index, value in enumerate(args):
+            actual[index + 1] = value
+        for name, value in kwargs.items():
+            if name in summary.params:
+                actual[summary.params.index(name)] = value
+        # the object is what its attributes hold, not the stand-in taint `self` started with
+        self_out = replace(summary.self_out, taint=None, pieces=None)
+        if owner is not self.a:
+            self_out = relocated(self_out, owner.path)
+        built = substitute(self_out, actual, _step(node, f"stored by `{cls.name}()`"))
+        return replace(built, shape="object", name=qual, entries=built.entries or ())
+
     def local_call(
         self,
         node: ast.Call,
@@ -957,10 +1044,13 @@ class FunctionRun:
         args: List[Value],
         kwargs: Dict[str, Value],
         offset: int,
+        owner: Optional[FileAnalysis] = None,
     ) -> Optional[Value]:
-        summary = self.a.summary(local, self.depth + 1)
+        owner = owner or self.a
+        summary = owner.summary(local, self.depth + 1)
         if summary is None:
             return None
+        elsewhere = owner.path if owner is not self.a else ""
         actual: Dict[int, Value] = {}
         for index, value in enumerate(args):
             actual[index + offset] = value
@@ -981,10 +1071,13 @@ class FunctionRun:
             ):
                 continue
             hit_taint = taint.step(_step(node, f"passed to `{name}()`"))
-            self.report(node, node, sink.sink_class, sink.sink, hit_taint, inner=sink.steps)
+            inner = located(sink.steps, elsewhere) if elsewhere else sink.steps
+            self.report(node, node, sink.sink_class, sink.sink, hit_taint, inner=inner)
         returned = summary.returns
         if returned is None:
             return CLEAN
+        if elsewhere:
+            returned = relocated(returned, elsewhere)
         return substitute(returned, actual, _step(node, f"returned by `{name}()`"))
 
     def call_sinks(
@@ -1060,8 +1153,8 @@ class FunctionRun:
                         sink_class,
                         sink,
                         taint.sanitized,
-                        tuple(s[:5] + (s[5] + 1,) for s in taint.trace)
-                        + tuple(s[:5] + (s[5] + 1,) for s in inner)
+                        tuple(s[:5] + (s[5] + 1,) + s[6:] for s in taint.trace)
+                        + tuple(s[:5] + (s[5] + 1,) + s[6:] for s in inner)
                         + (
                             _step(
                                 node,
@@ -1129,6 +1222,16 @@ def _request_read(request: Value, attr: str, node: ast.AST) -> Optional[Value]:
     )
 
 
+def _modelled(models: Models, qual: str) -> bool:
+    """Whether the models say what a call does (a source, sink, sanitizer or propagator)."""
+    return bool(
+        models.sinks_for(qual)
+        or models.sanitizer_for(qual)
+        or models.is_propagator(qual)
+        or models.source_for(qual, called=True)
+    )
+
+
 def _sink_label(sink: str) -> str:
     if sink.startswith("?."):
         sink = sink[2:]
@@ -1167,6 +1270,40 @@ def _applies(sink: Sink, args: List[Value], kwargs: Dict[str, Value]) -> bool:
         if condition.not_in and value.name and value.name.rpartition(".")[2] in condition.not_in:
             return False
     return True
+
+
+class ProjectIndex:
+    """The modules of a scan, for calls that leave a file: `resolve("app.helpers.run")` gives
+    the analysis of app/helpers.py and the function's node (see engine/link.py)."""
+
+    def resolve(self, qualname: str) -> Optional[Tuple[FileAnalysis, ast.AST]]:
+        raise NotImplementedError
+
+    def source_of(self, path: str) -> Optional[Any]:
+        """The SourceFile of a module of the scan by its reported path (for columns)."""
+        raise NotImplementedError
+
+
+def located(steps: Tuple[Step, ...], path: str) -> Tuple[Step, ...]:
+    """Steps of another file, marked with its path (a step without one is the anchor file's)."""
+    return tuple(step if len(step) > 6 else step + (path,) for step in steps)  # type: ignore[misc]
+
+
+def _relocated_taint(taint: Optional[Taint], path: str) -> Optional[Taint]:
+    if taint is None or not taint.trace:
+        return taint
+    return Taint(taint.kinds, taint.sanitized, located(taint.trace, path), taint.exact)
+
+
+def relocated(value: Value, path: str) -> Value:
+    """A value computed in another file, its steps marked with that file's path."""
+    pieces = value.pieces
+    if pieces is not None:
+        pieces = tuple(_relocated_taint(p, path) if isinstance(p, Taint) else p for p in pieces)
+    entries = value.entries
+    if entries is not None:
+        entries = tuple((k, relocated(v, path)) for k, v in entries)
+    return replace(value, taint=_relocated_taint(value.taint, path), pieces=pieces, entries=entries)
 
 
 def _stepped(value: Value, step: Step) -> Value:

@@ -17,9 +17,10 @@ MAX_ENTRIES = 64
 #: a path keeps at most this many steps (the source, the last steps and the sink)
 MAX_TRACE = 24
 
-#: (line, column, end line, end column, message, nesting): one step of a path, columns 0-based
-#: UTF-8 offsets as ast gives them
-Step = Tuple[int, int, int, int, str, int]
+#: (line, column, end line, end column, message, nesting[, path]): one step of a path, columns
+#: 0-based UTF-8 offsets as ast gives them; a step in another file than the finding's carries
+#: that file's path
+Step = Tuple[Any, ...]
 
 
 class _Unknown:

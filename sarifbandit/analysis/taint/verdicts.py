@@ -30,6 +30,10 @@ BANDIT_CLASSES: Mapping[str, str] = {
     "B310": "ssrf",
 }
 
+#: checks whose sink argument names where the data is (torch.load's path), not the data: a
+#: constant there says nothing about what is loaded
+NAMES_NOT_DATA = frozenset({"B614"})
+
 Span = Tuple[int, int, int, int]
 
 
@@ -49,7 +53,10 @@ def _inside(finding: Finding, span: Span) -> bool:
 
 
 def judge(findings: List[Finding], flows: Optional[Flows]) -> List[Finding]:
-    if flows is None or not flows.analysed:
+    if flows is None:
+        return findings
+    flows.ensure(f.line for f in findings if f.rule_id in BANDIT_CLASSES)
+    if not flows.analysed:
         return findings
     hits = flows.all_hits()
     claimed: set = set()
@@ -71,7 +78,7 @@ def judge(findings: List[Finding], flows: Optional[Flows]) -> List[Finding]:
                 )
             )
             continue
-        constant = _constant_at(finding, flows)
+        constant = None if finding.rule_id in NAMES_NOT_DATA else _constant_at(finding, flows)
         if constant is not None:
             judged.append(
                 replace(

@@ -1,0 +1,22 @@
+"""Views of the notes app: request values go to the storage module."""
+
+from django.http import JsonResponse
+
+from .storage import count_notes, find_notes, find_notes_safely
+
+
+def notes(request):
+    owner = request.GET.get("owner", "")
+    rows = find_notes(owner)  # expect: SB089:HIGH<9
+    return JsonResponse({"notes": [row[1] for row in rows]})
+
+
+def notes_safe(request):
+    owner = request.GET.get("owner", "")
+    rows = find_notes_safely(owner)
+    return JsonResponse({"notes": [row[1] for row in rows]})
+
+
+def notes_count(request):
+    owner_id = int(request.GET.get("owner_id", "0"))
+    return JsonResponse({"count": count_notes(owner_id)})

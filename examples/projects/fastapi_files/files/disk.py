@@ -1,0 +1,22 @@
+"""File access for the API; paths are joined here."""
+
+import os
+
+ROOT = "/srv/files"
+
+
+def read_file(name):
+    with open(os.path.join(ROOT, name)) as handle:
+        return handle.read()
+
+
+def read_file_checked(name):
+    if ".." in name or name.startswith("/"):
+        raise ValueError("bad name")
+    with open(os.path.join(ROOT, name)) as handle:
+        return handle.read()
+
+
+def read_default():
+    with open(os.path.join(ROOT, "index.txt")) as handle:
+        return handle.read()

@@ -1,0 +1,147 @@
+"""The link step: data flow across the files of a scan, in the parent, after the workers.
+
+Workers analyse each file alone and report the calls their data flow could not follow inside
+it. Where such a call names a function of another scanned module (`from .helpers import run`,
+`services.users.lookup(...)`), the file is scanned again with every module of the scan at hand:
+the call is answered by the other function's summary, computed in its own file, and the path
+of a finding shows the steps inside it, nested. Files with no such call keep their result, so
+an unchanged tree is still answered from the cache; the link step is redone on every run.
+"""
+
+from __future__ import annotations
+
+import ast
+from typing import Dict, List, Optional, Sequence, Tuple
+
+from ..analysis.source import SourceError, SourceFile, parse
+from ..analysis.taint.interpret import FileAnalysis, ProjectIndex
+from ..analysis.taint.models import Models
+from ..config.options import Config
+from ..model import FileResult, Notification
+from .discovery import Target, module_name
+from .filescan import _models, read_bytes, scan_bytes
+
+#: files the link step scans a second time at most (each costs about one scan of the file)
+MAX_LINKED_FILES = 2_000
+#: re-exports (`from .impl import run` in a package's __init__) followed at most this deep
+MAX_REEXPORTS = 8
+
+
+class Project(ProjectIndex):
+    """The scan's modules by dotted name, each read, parsed and analysed when first asked."""
+
+    def __init__(self, modules: Dict[str, Tuple[Target, bool]], models: Models, limit: int) -> None:
+        self._modules = modules
+        self._models = models
+        self._limit = limit
+        self._analyses: Dict[str, Optional[FileAnalysis]] = {}
+        self._sources: Dict[str, SourceFile] = {}
+
+    def analysis(self, module: str) -> Optional[FileAnalysis]:
+        if module in self._analyses:
+            return self._analyses[module]
+        self._analyses[module] = None  # a module importing itself while loading: unknown
+        entry = self._modules.get(module)
+        if entry is None:
+            return None
+        target, is_package = entry
+        try:
+            source = SourceFile.from_bytes(
+                target.display, read_bytes(str(target.path), self._limit)
+            )
+            tree = parse(source.text, target.display)
+        except (SourceError, OSError):
+            return None
+        self._sources[target.display] = source
+        analysis = FileAnalysis(
+            tree, {}, self._models, {}, frozenset(), module, is_package, self, target.display
+        )
+        analysis.run(())
+        self._analyses[module] = analysis
+        return analysis
+
+    def resolve(self, qualname: str) -> Optional[Tuple[FileAnalysis, ast.AST]]:
+        for _ in range(MAX_REEXPORTS):
+            found = self._split(qualname)
+            if found is None:
+                return None
+            analysis, rest = found
+            if len(rest) == 2 and (rest[0], rest[1]) in analysis.methods:
+                return analysis, analysis.methods[(rest[0], rest[1])]
+            if len(rest) != 1:
+                return None
+            function = analysis.functions.get(rest[0]) or analysis.classes.get(rest[0])
+            if function is not None:
+                return analysis, function
+            bound = analysis.module_env.get(rest[0])
+            if bound is None or not bound.name or bound.name == qualname:
+                return None
+            qualname = bound.name  # re-exported: follow the import
+        return None
+
+    def _split(self, qualname: str) -> Optional[Tuple[FileAnalysis, List[str]]]:
+        parts = qualname.split(".")
+        for cut in range(len(parts) - 1, 0, -1):
+            module = ".".join(parts[:cut])
+            if module in self._modules:
+                analysis = self.analysis(module)
+                return (analysis, parts[cut:]) if analysis is not None else None
+        return None
+
+    def owns(self, qualname: str) -> bool:
+        parts = qualname.split(".")
+        return any(".".join(parts[:cut]) in self._modules for cut in range(len(parts) - 1, 0, -1))
+
+    def source_of(self, path: str) -> Optional[SourceFile]:
+        return self._sources.get(path)
+
+
+def link(results: List[FileResult], targets: Sequence[Target], config: Config) -> List[FileResult]:
+    """The results with every file whose flows leave it into another scanned module scanned
+    again across files; the others as they were."""
+    models = _models(config)
+    if models is None:
+        return results
+    modules: Dict[str, Tuple[Target, bool]] = {}
+    paths: Dict[str, Target] = {}
+    for target in targets:
+        name, is_package = module_name(str(target.path))
+        if name:
+            modules.setdefault(name, (target, is_package))
+        paths[target.display] = target
+    project = Project(modules, models, config.max_file_size)
+    linked: List[FileResult] = []
+    relinked = 0
+    for result in results:
+        target = paths.get(result.path)
+        calls = getattr(result, "external_calls", ())
+        if target is None or not any(project.owns(call) for call in calls):
+            linked.append(result)
+            continue
+        if relinked >= MAX_LINKED_FILES:
+            result.notifications.append(_over_limit(result.path))
+            linked.append(result)
+            continue
+        relinked += 1
+        try:
+            data = read_bytes(str(target.path), config.max_file_size)
+        except (SourceError, OSError):
+            linked.append(result)
+            continue
+        again = scan_bytes(data, result.path, config, module_name(str(target.path)), project)
+        again.from_cache = result.from_cache
+        linked.append(again)
+    return linked
+
+
+def _over_limit(path: str) -> Notification:
+    return Notification(
+        "note",
+        f"data flow across files not followed from this file: the link step scans at most "
+        f"{MAX_LINKED_FILES:,} files a second time",
+        path=path,
+        code="link-limit",
+    )
+
+
+__all__ = ["MAX_LINKED_FILES", "Project", "link"]
