@@ -8,7 +8,6 @@ ConfigError naming the file, and the line and column when the parser knows them.
 
 from __future__ import annotations
 
-import configparser
 import difflib
 import os
 import sys
@@ -22,10 +21,21 @@ from .paths import ALWAYS_SKIPPED
 if TYPE_CHECKING:  # PyYAML is imported when a YAML file is read: most runs read none
     import yaml
 
-if sys.version_info >= (3, 11):
-    import tomllib
-else:  # pragma: no cover - exercised on Python 3.9 and 3.10 only
-    import tomli as tomllib
+
+def _toml() -> Any:
+    """The TOML parser, imported when a TOML file is read: a scan outside a project reads none."""
+    if sys.version_info >= (3, 11):
+        import tomllib
+    else:  # pragma: no cover - exercised on Python 3.9 and 3.10 only
+        import tomli as tomllib
+    return tomllib
+
+
+def __getattr__(name: str) -> Any:
+    # `from .files import tomllib` (the init template reads TOML too) still works
+    if name == "tomllib":
+        return _toml()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 #: our table in pyproject.toml; a key set here wins over the same key in [tool.bandit]
 OWN_TABLE = "sarifbandit"
@@ -67,6 +77,7 @@ def _tool_tables(path: str, document: Mapping[str, Any]) -> Dict[str, Any]:
 
 
 def load_toml(path: str) -> Dict[str, Any]:
+    tomllib = _toml()
     try:
         document = tomllib.loads(_read_text(path))
     except tomllib.TOMLDecodeError as exc:
@@ -161,6 +172,7 @@ def load_config_file(path: str) -> ConfigSource:
 
 
 def _has_tool_table(path: Path) -> bool:
+    tomllib = _toml()
     try:
         document = tomllib.loads(path.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
@@ -253,6 +265,8 @@ def _ini_value(path: str, key: str, raw: str, kind: str) -> Any:
     value = raw.strip()
     if kind == "bool":
         word = value.lower()
+        import configparser
+
         if word in configparser.ConfigParser.BOOLEAN_STATES:
             return configparser.ConfigParser.BOOLEAN_STATES[word]
         raise ConfigError(f"{path}: [bandit] {key} = {raw!r}: write true or false")
@@ -279,6 +293,8 @@ def _ini_value(path: str, key: str, raw: str, kind: str) -> Any:
 def load_ini(path: str) -> Tuple[Dict[str, Any], List[str]]:
     """The [bandit] section as {scan flag name: typed value}, and warnings (unknown keys, a
     missing section). Empty values are left out, as Bandit ignores them."""
+    import configparser  # only a .bandit file is INI
+
     parser = configparser.ConfigParser(interpolation=None)
     try:
         parser.read_string(_read_text(path), source=path)

@@ -24,7 +24,6 @@ import hashlib
 import io
 import os
 import pickle
-import shutil
 import sys
 import threading
 import time
@@ -345,6 +344,8 @@ def clear(root: Path) -> int:
     """Delete the cache's entries (every format) and its marker files, then the directory if
     that leaves it empty; returns how many entries there were. Nothing else is touched, so a
     --cache-dir naming a directory that holds other files only loses what sarifbandit put there."""
+    import shutil  # with its compression modules: only `cache clear` needs it
+
     root = Path(root)
     count = 0
     for entries in root.glob("results-v*"):

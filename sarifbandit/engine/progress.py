@@ -6,7 +6,6 @@ redrawn at most ten times a second and erased when the scan ends, before the rep
 
 from __future__ import annotations
 
-import shutil
 import time
 from typing import IO, Callable, Optional
 
@@ -46,7 +45,7 @@ class ProgressBar:
 
     def line(self, done: int, total: int) -> str:
         """`  412/883 files [#########---------]  46%`, fitted to the terminal width."""
-        columns = shutil.get_terminal_size((80, 24)).columns
+        columns = _columns()
         counts = f"{done:>{len(str(total))}}/{total} files"
         percent = f"{100 * done // total:>3}%"
         width = max(0, min(40, columns - len(counts) - len(percent) - 6))
@@ -55,7 +54,7 @@ class ProgressBar:
 
     def close(self) -> None:
         if self._drawn_at is not None:
-            columns = shutil.get_terminal_size((80, 24)).columns
+            columns = _columns()
             self._stream.write("\r" + " " * (columns - 1) + "\r")
             self._stream.flush()
             self._drawn_at = None
@@ -65,3 +64,9 @@ class ProgressBar:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+
+def _columns() -> int:
+    import shutil  # with its compression modules: a bar is drawn only after half a second
+
+    return shutil.get_terminal_size((80, 24)).columns

@@ -28,7 +28,6 @@ import dataclasses
 import difflib
 import hashlib
 import io
-import json
 import os
 import pickle
 import re
@@ -719,6 +718,8 @@ def _builtin_models() -> Models:
 
 @lru_cache(maxsize=8)
 def _models_with(extra_json: str, origin: str) -> Models:
+    import json
+
     extra = parse_models(json.loads(extra_json), origin or "config", "taint.")
     return _build((*_builtin_parts(), extra))
 
@@ -728,6 +729,8 @@ def load_models(extra: Optional[Mapping[str, Any]] = None, origin: str = "") -> 
     when given. Raises ConfigError on any mistake, one line naming the file and entry."""
     if not extra:
         return _builtin_models()
+    import json  # only a config file's models need it
+
     try:
         key = json.dumps(extra, sort_keys=True, default=repr)
     except (TypeError, ValueError):  # keys that are not strings: the schema says what is wrong
