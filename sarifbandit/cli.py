@@ -132,6 +132,27 @@ def main() -> None:
     Without a command, the arguments are those of `scan`, as Bandit takes them."""
 
 
+def entry() -> None:
+    """The program (the console script and `python -m sarifbandit`): `main`, then an exit that
+    skips the interpreter's teardown of every module and object, which costs a small scan about
+    a tenth of its time (mypy's fast exit does the same). Everything is finished by then: the
+    report is written and closed, the workers are joined; the output streams are flushed here."""
+    try:
+        main()
+        code: Any = 0
+    except SystemExit as exc:
+        code = exc.code
+    if code is not None and not isinstance(code, int):
+        print(code, file=sys.stderr)
+        code = 1
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.flush()
+        except (OSError, ValueError):  # a closed pipe: what could be written was
+            pass
+    os._exit(code or 0)
+
+
 @main.command("scan")
 @click.argument("targets", nargs=-1)
 @click.option(

@@ -6,6 +6,8 @@ from __future__ import annotations
 import os
 import pickle
 import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -177,3 +179,74 @@ def test_a_zip_on_the_path_goes_through_importlib_metadata(tmp_path) -> None:
     archive = tmp_path / "lib.zip"
     archive.write_bytes(b"PK\x05\x06" + b"\0" * 18)
     assert _scan_entry_points([str(archive)], "sarifbandit.plugins") is None
+
+
+# -- what a one-file scan loads, and how it leaves ------------------------------------------------
+
+SMALL = """import subprocess
+from flask import request
+
+
+def run():
+    subprocess.call(request.args["cmd"], shell=True)
+"""
+
+
+def _program(tmp_path: Path, *args: str, code: str = "") -> subprocess.CompletedProcess:
+    env = {**os.environ, "XDG_CACHE_HOME": str(tmp_path / "xdg")}
+    command = [sys.executable, "-c", code, *args] if code else [sys.executable, "-m", "sarifbandit"]
+    return subprocess.run(
+        command + ([] if code else list(args)),
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+
+
+def test_a_one_file_scan_loads_no_yaml_metadata_or_unused_helpers(tmp_path) -> None:
+    (tmp_path / "small.py").write_text(SMALL)
+    code = (
+        "import sys\n"
+        "from sarifbandit.cli import main\n"
+        "try:\n"
+        "    main(sys.argv[1:])\n"
+        "except SystemExit:\n"
+        "    pass\n"
+        "print('LOADED', ' '.join(sorted(sys.modules)))\n"
+    )
+    for _ in range(2):  # the first run compiles the models, the second reads them
+        done = _program(tmp_path, "scan", "small.py", code=code)
+    loaded = set(done.stdout.split("LOADED", 1)[1].split())
+    assert "sarifbandit.analysis.taint.flows" in loaded  # data flow ran
+    assert "B602" in done.stdout and "user input" in done.stdout
+    unwanted = {
+        "yaml",
+        "importlib.metadata",
+        "tomllib",
+        "configparser",
+        "shutil",
+        "subprocess",
+        "sarifbandit.writers.baseline",
+        "sarifbandit.writers.gitdiff",
+        "sarifbandit.writers.sarif",
+    }
+    assert loaded & unwanted == set()
+
+
+def test_the_program_flushes_its_report_and_keeps_its_exit_status(tmp_path) -> None:
+    (tmp_path / "small.py").write_text(SMALL)
+    (tmp_path / "clean.py").write_text("x = 1\n")
+    found = _program(tmp_path, "scan", "--no-cache", "-f", "json", "small.py")
+    assert found.returncode == 1
+    import json
+
+    assert {r["test_id"] for r in json.loads(found.stdout)["results"]} >= {"B602", "B404"}
+    assert _program(tmp_path, "scan", "--no-cache", "clean.py").returncode == 0
+    assert _program(tmp_path, "scan", "--bogus").returncode == 2
+    written = _program(tmp_path, "scan", "--no-cache", "-o", "out.sarif", "small.py")
+    assert written.returncode == 1
+    assert json.loads((tmp_path / "out.sarif").read_text())["runs"][0]["results"]
+    piped = _program(tmp_path, "scan", "--no-cache", "--exit-zero", "-f", "csv", "small.py")
+    assert piped.returncode == 0 and piped.stdout.count("\n") == 3  # header and two findings
