@@ -11,8 +11,9 @@ eval …) is judged by the flows of its file:
 from __future__ import annotations
 
 import ast
+import bisect
 from dataclasses import replace
-from typing import List, Mapping, Optional, Tuple
+from typing import Dict, Generic, List, Mapping, Optional, Tuple, TypeVar
 
 from ...model import Finding, Rank
 from .check import CLASS_OF_RULE
@@ -52,6 +53,46 @@ def _inside(finding: Finding, span: Span) -> bool:
     return (span[0], span[1]) <= start <= (span[2], span[3])
 
 
+#: calls whose span holds a finding are looked for among this many calls starting before it
+#: on its line (20,000 calls on one minified line must not cost 20,000 looks each)
+MAX_ENCLOSING = 16
+
+
+T = TypeVar("T")
+
+
+class _Calls(Generic[T]):
+    """Sink calls by the line they start on, sorted by column, to find those around a point."""
+
+    def __init__(self, items: List[Tuple[ast.AST, T]]) -> None:
+        by_line: Dict[int, List[Tuple[Span, T]]] = {}
+        for anchor, item in items:
+            span = _span(anchor)
+            by_line.setdefault(span[0], []).append((span, item))
+        self._starts: Dict[int, List[Tuple[int, int]]] = {}
+        self._items: Dict[int, List[Tuple[Span, T]]] = {}
+        for line, entries in by_line.items():
+            entries.sort(key=lambda entry: entry[0][1])
+            self._items[line] = entries
+            self._starts[line] = [(entry[0][1], index) for index, entry in enumerate(entries)]
+        self._lines = sorted(by_line)
+
+    def around(self, finding: Finding) -> List[T]:
+        found: List[T] = []
+        # calls starting on an earlier line may span the finding's (a multi-line call)
+        first = bisect.bisect_right(self._lines, finding.line) - 1
+        for position in range(first, max(first - MAX_ENCLOSING, -1), -1):
+            line = self._lines[position]
+            entries = self._items[line]
+            stop = len(entries)
+            if line == finding.line:
+                stop = bisect.bisect_right(self._starts[line], (finding.col_offset, len(entries)))
+            for span, item in entries[max(0, stop - MAX_ENCLOSING) : stop]:
+                if _inside(finding, span):
+                    found.append(item)
+        return found
+
+
 def judge(findings: List[Finding], flows: Optional[Flows]) -> List[Finding]:
     if flows is None:
         return findings
@@ -59,6 +100,13 @@ def judge(findings: List[Finding], flows: Optional[Flows]) -> List[Finding]:
     if not flows.analysed:
         return findings
     hits = flows.all_hits()
+    calls = _Calls([(hit.anchor, hit) for hit in hits])
+    arguments = _Calls(flows.sink_arguments())
+    sql_steps: Dict[int, List[SinkHit]] = {}
+    for hit in hits:
+        if hit.sink_class == "sql":
+            for step in hit.taint.trace:
+                sql_steps.setdefault(step[0], []).append(hit)
     claimed: set = set()
     judged: List[Finding] = []
     for finding in findings:
@@ -66,7 +114,7 @@ def judge(findings: List[Finding], flows: Optional[Flows]) -> List[Finding]:
         if sink_class is None:
             judged.append(finding)
             continue
-        hit = _hit_for(finding, sink_class, hits)
+        hit = _hit_for(finding, sink_class, calls, sql_steps)
         if hit is not None:
             claimed.add((sink_class, _span(hit.node)[:2]))
             judged.append(
@@ -78,7 +126,7 @@ def judge(findings: List[Finding], flows: Optional[Flows]) -> List[Finding]:
                 )
             )
             continue
-        constant = None if finding.rule_id in NAMES_NOT_DATA else _constant_at(finding, flows)
+        constant = None if finding.rule_id in NAMES_NOT_DATA else _constant_at(finding, arguments)
         if constant is not None:
             judged.append(
                 replace(
@@ -94,23 +142,22 @@ def judge(findings: List[Finding], flows: Optional[Flows]) -> List[Finding]:
     ]
 
 
-def _hit_for(finding: Finding, sink_class: str, hits: List[SinkHit]) -> Optional[SinkHit]:
-    for hit in hits:
-        if hit.sink_class != sink_class:
-            continue
-        if _inside(finding, _span(hit.anchor)):
+def _hit_for(
+    finding: Finding, sink_class: str, calls: "_Calls[SinkHit]", sql_steps: Dict[int, List[SinkHit]]
+) -> Optional[SinkHit]:
+    for hit in calls.around(finding):
+        if hit.sink_class == sink_class:
             return hit
+    if sink_class == "sql":
         # B608 flags the SQL text where it is built, which the path passes through
-        if sink_class == "sql" and any(step[0] == finding.line for step in hit.taint.trace):
+        for hit in sql_steps.get(finding.line, ()):
             return hit
     return None
 
 
-def _constant_at(finding: Finding, flows: Flows) -> Optional[str]:
+def _constant_at(finding: Finding, arguments: "_Calls[Value]") -> Optional[str]:
     """The constant the sink's arguments hold, when every one recorded there is known."""
-    values: List[Value] = [
-        value for anchor, value in flows.sink_arguments() if _inside(finding, _span(anchor))
-    ]
+    values: List[Value] = arguments.around(finding)
     if not values or not all(
         v.all_taint() is None and (v.known or v.shape == "allowed") for v in values
     ):
