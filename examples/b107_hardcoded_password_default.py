@@ -1,8 +1,8 @@
-def login(user, password="hunter2"):  # expect: B107@26
+def login(user, password="hunter2"):  # expect: B107@26:MEDIUM
     return user, password
 
 
-def connect(host, port=5432, db_pwd="", api_token="abc"):  # expect: B107, B107
+def connect(host, port=5432, db_pwd="", api_token="abc"):  # expect: B107:LOW, B107:MEDIUM
     return host
 
 
@@ -48,3 +48,7 @@ class Service:
 
 def reviewed(password="a nosec anywhere in the body covers the def"):
     return password  # nosec B107
+
+
+def authorize(client, token_type="Bearer", password_param="password"):  # expect: B107:LOW, B107:LOW
+    return client

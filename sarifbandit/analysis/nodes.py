@@ -34,6 +34,18 @@ def last_name(node: ast.AST) -> str:
     return ""
 
 
+def dotted_name(node: ast.AST) -> str:
+    """`a.b.c` for a chain of attributes on a name, as written (no aliases); '' otherwise."""
+    parts: List[str] = []
+    while isinstance(node, ast.Attribute):
+        parts.append(node.attr)
+        node = node.value
+    if not isinstance(node, ast.Name):
+        return ""
+    parts.append(node.id)
+    return ".".join(reversed(parts))
+
+
 def value_of(node: Optional[ast.AST]) -> Any:
     """Bandit's view of an argument: constants as-is (True/False/None as the strings 'True',
     'False', 'None'), a Name's id, an Attribute's last part, containers element by element,

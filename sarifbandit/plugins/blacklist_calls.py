@@ -13,7 +13,7 @@ from typing import Iterator, Optional, Tuple
 
 from ..analysis.context import FileContext
 from ..model import HIGH, LOW, Finding, Rule, register
-from . import blacklist_imports
+from . import blacklist_imports, random_use
 from .denylist import (
     FAMILY_CALL,
     IMPORT_FUNCTIONS,
@@ -68,9 +68,8 @@ def _each(prefixes: str, names: str) -> Tuple[str, ...]:
 
 
 _URLLIB_NAMES = "urlopen urlretrieve URLopener FancyURLopener"
-_RANDOM_NAMES = (
-    "Random random randrange randint choice choices uniform triangular randbytes sample getrandbits"
-)
+# Bandit lists Random and ten functions; every other generator of the module is as predictable
+_RANDOM_NAMES = " ".join(["Random", *sorted(random_use.GENERATORS)])
 
 CALLS: Tuple[DenyEntry, ...] = (
     DenyEntry(
@@ -231,7 +230,14 @@ CALLS: Tuple[DenyEntry, ...] = (
         severity=LOW,
         short="The random module is predictable and unfit for security purposes.",
         why="`random` is a Mersenne Twister: after seeing some outputs anyone can predict the "
-        "rest, so tokens, passwords, salts or nonces drawn from it can be guessed.",
+        "rest, so tokens, passwords, salts or nonces drawn from it can be guessed.\n\n"
+        "Every generator function of the module is flagged (Bandit lists ten), and the methods "
+        "of `random.Random` instances; `random.SystemRandom` is not. The confidence follows "
+        "the value: HIGH when it is assigned to, passed as, or returned for a name of a "
+        "token, password, secret, session, cookie, key, salt, nonce, OTP, CSRF or reset code "
+        "(the message names it); LOW when it goes to jitter, a delay or backoff, a sleep, "
+        "sampling, shuffling or colours, or in test code (tests/, test_*.py, *_test.py, "
+        "conftest.py); otherwise HIGH, as in Bandit.",
         bad="import random\ntoken = ''.join(random.choice(ALPHABET) for _ in range(32))",
         good="import secrets\ntoken = secrets.token_urlsafe(32)",
         fix="Use `secrets` (or `random.SystemRandom`) wherever the value must be unguessable.",
@@ -348,15 +354,37 @@ def check(node: ast.Call, ctx: FileContext) -> Iterator[Optional[Finding]]:
     if qualname not in _INDEX and qualname not in IMPORT_FUNCTIONS:
         func = node.func
         if not (isinstance(func, ast.Name) and func.id == "__import__"):
+            method = random_use.instance_method(node, ctx)
+            if method is not None:
+                yield _random(node, ctx, method, "called on a random.Random instance")
             return
     name = called_name(node, ctx)
     hit = _INDEX.get(name) if name is not None else None
     if hit is None:
         return
     rule, entry = hit
+    if rule is _B311:
+        yield _random(node, ctx, name, "called")
+        return
     loader = loader_of(node, ctx)
     if loader is None:
         message = f"{name}() called: {entry.short_reason}"
     else:
         message = f"{name} loaded with {loader}(): {entry.short_reason}"
     yield ctx.finding(rule, node, message, confidence=HIGH)
+
+
+_B311, _B311_ENTRY = _INDEX["random.random"]
+
+
+def _random(node: ast.Call, ctx: FileContext, name: str, how: str) -> Optional[Finding]:
+    """B311, rated by where the value goes (random_use): HIGH when it reaches a secret's name,
+    LOW for jitter, sampling, shuffling or test code, Bandit's HIGH otherwise."""
+    function = name.rsplit(".", 1)[-1]
+    confidence, reason = random_use.rate(node, function, ctx)
+    return ctx.finding(
+        _B311,
+        node,
+        f"{name}() {how}: {_B311_ENTRY.short_reason.rstrip('.')}{reason}",
+        confidence=confidence or HIGH,
+    )

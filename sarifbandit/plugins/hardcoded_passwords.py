@@ -5,16 +5,20 @@ misspellings `passwd`, `pasword`, `passsword` ...), `pass`, `passphrase`, `pwd`,
 `secret` or `secrete`, or contains one of them as a whole `_`-separated part (`db_password`,
 `PASSWORD_HASH`, `user_pwd_old`); `tokens` or `passwords` do not count.
 
-The value reported is always a literal. An empty string (a placeholder, not a secret) and, for
-dict entries, a value that is not a string (`{"token": None}`) are still reported, with LOW
-confidence.
+The value reported is always a literal. Every finding Bandit makes is kept; the confidence
+says what the context shows (and the message says why): LOW for an empty string, a placeholder
+(`"<password>"`, `"***"`, `"${TOKEN}"`), a non-string dict value (`{"token": None}`), a name
+that holds a field, key, header or type name rather than a secret (`PASSWORD_FIELD =
+"password"`, `token_type = "Bearer"`), a comparison with a lexer or parser token's type
+(`token_type == "lparen"`), and an entry of a mapping of labels, widgets or messages
+(`labels["password"] = "Password"`). Otherwise Bandit's MEDIUM.
 """
 
 from __future__ import annotations
 
 import ast
 import re
-from typing import Any, Iterator, Optional
+from typing import Any, Iterator, Optional, Tuple
 
 from ..analysis.context import FileContext
 from ..analysis.nodes import positional_defaults
@@ -55,8 +59,15 @@ Flags a string literal that a credential-like name (see below) receives or is ch
 - compared with it: `if password == "hunter2":` (the name on the left).
 
 A name is credential-like when it is, or contains as a `_`-separated part, one of `password`
-(and misspellings such as `passwd`), `pass`, `passphrase`, `pwd`, `token`, `secret`. An empty
-string, or a dict value that is not a string, is reported with LOW confidence.
+(and misspellings such as `passwd`), `pass`, `passphrase`, `pwd`, `token`, `secret`.
+
+Every such literal is reported, as Bandit does; the confidence says what the context shows, and
+the message says why it is LOW: an empty string or a placeholder (`"<password>"`, `"***"`,
+`"${TOKEN}"`), a dict value that is not a string, a name that holds a field, header, type or URL
+rather than the secret (`PASSWORD_FIELD = "password"`, `token_type = "Bearer"`, `TOKEN_URL`), a
+value that is the name itself (`PASSWORD = "password"`), a token's type compared with a literal
+(`token_type == "lparen"`, a lexer's token), and entries of mappings that describe form fields
+(`labels["password"] = "Password"`). Otherwise MEDIUM.
 
 ## Why is this bad?
 A secret in the source is shared with everyone who can read the repository, its history, the
@@ -84,8 +95,8 @@ B106 = _rule(
     """## What it does
 Flags calls passing a string literal to a keyword argument with a credential-like name
 (`connect(password="hunter2")`, `Client(api_token="abc")`); every such argument of the call is
-reported, at the literal. The names are matched as for B105; an empty string is reported with
-LOW confidence.
+reported, at the literal. The names are matched, and the confidence set, as for B105 (LOW for
+an empty string, a placeholder, `token_type="bearer"`).
 
 ## Why is this bad?
 The secret is written into the code, visible to anyone with access to the source or the
@@ -112,8 +123,8 @@ B107 = _rule(
     """## What it does
 Flags `def` statements whose positional parameters with credential-like names (matched as for
 B105) default to a string literal, e.g. `def login(user, password="admin")`. Each such default
-is reported, at the literal. Keyword-only parameters and `async def` are not checked; an empty
-string default is reported with LOW confidence.
+is reported, at the literal. Keyword-only parameters and `async def` are not checked; the
+confidence is set as for B105 (LOW for an empty string, a placeholder, `token_type="Bearer"`).
 
 ## Why is this bad?
 A caller that leaves the argument out silently uses a credential everybody can read in the
@@ -136,9 +147,56 @@ def connect(host, password=None):
 )
 
 
-def _confidence(value: Any) -> Optional[Rank]:
-    """LOW for values that cannot be a real secret (an empty string, None, a number)."""
-    return LOW if value == "" or not isinstance(value, str) else None
+#: words of a credential-like name that make it the name of a field, key, header, setting or
+#: type, whose value is a name, not a secret (`PASSWORD_FIELD`, `token_type`, `SECRET_ENV_VAR`)
+_NAMING_WORDS = frozenset(
+    """field fields name names param params parameter input attr attribute column label
+    header type types kind kinds env var setting settings option url uri endpoint path prefix
+    suffix pattern regex format fmt template length placeholder prompt message msg text help
+    title widget""".split()
+)
+#: the words of a name that, compared with a literal, is a token's type
+_TOKEN_KINDS = frozenset({"type", "kind", "tag", "category", "name"})
+#: words of a mapping whose entries are descriptions of fields, not credentials
+_DESCRIBING_MAPPINGS = frozenset(
+    """label labels widget widgets field fields type types kind kinds name names title titles
+    help placeholder placeholders message messages msg errors error attrs columns column
+    choices verbose translations descriptions description schema properties form forms
+    prompts prompt""".split()
+)
+_PLACEHOLDER = re.compile(
+    r"""^(\s*|(.)\2{2,}|<[^<>]*>|\{\{?[^{}]*\}\}?|\$\{?[A-Za-z_][A-Za-z0-9_]*\}?|%\([a-z_]+\)s
+    |(?i:.*\byour[\s_-].*|todo|fixme|tbd|redacted|placeholder|dummy|none|null|n/a))$""",
+    re.VERBOSE,
+)
+_WORD = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+")
+
+
+def _words(name: Optional[str]) -> frozenset:
+    return frozenset(w.lower() for w in _WORD.findall(name or ""))
+
+
+def _rating(
+    value: Any, name: Optional[str], mapping: Optional[str] = None
+) -> Tuple[Optional[Rank], str]:
+    """(confidence, reason) for a literal given to a credential-like `name` (in `mapping`, for
+    dict entries): LOW with the reason when the context shows it is no secret, else (None, "")."""
+    if not isinstance(value, str):
+        return LOW, "; rated LOW: not a string"
+    if value == "":
+        return LOW, "; rated LOW: an empty string is a placeholder, not a secret"
+    if _PLACEHOLDER.match(value):
+        return LOW, "; rated LOW: the value looks like a placeholder"
+    if name and value.lower().replace("-", "_") == name.lower():
+        return LOW, f"; rated LOW: the value is the name `{name}` itself (a key or field name)"
+    naming = _words(name) & _NAMING_WORDS
+    if naming:
+        word = sorted(naming)[0]
+        return LOW, f"; rated LOW: the name `{name}` says the value is its {word}, not the secret"
+    describing = _words(mapping) & _DESCRIBING_MAPPINGS
+    if describing:
+        return LOW, f"; rated LOW: an entry of `{mapping}`, a mapping that describes fields"
+    return None, ""
 
 
 def _shown(value: Any) -> str:
@@ -171,11 +229,13 @@ def check_string(node: ast.Constant, ctx: FileContext) -> Iterator[Optional[Find
     parent = ctx.parent(node)
     value: Optional[ast.Constant] = None
     what = ""
+    rating: Tuple[Optional[Rank], str] = (None, "")
     if isinstance(parent, ast.Assign):
         for target in parent.targets:
             name = _target_name(target)
             if _is_credential(name):
                 value, what = node, f"assigned to {name}"
+                rating = _rating(node.value, name)
                 break
     elif isinstance(parent, ast.Dict):
         # the regex first: scanning the keys of a huge dict for every string would be quadratic
@@ -184,6 +244,7 @@ def check_string(node: ast.Constant, ctx: FileContext) -> Iterator[Optional[Find
                 if key is node:
                     if isinstance(paired, ast.Constant):
                         value, what = paired, f"stored under the key {node.value!r}"
+                        rating = _rating(paired.value, None, _dict_name(parent, ctx))
                     break
     elif isinstance(parent, ast.Subscript):
         store = ctx.parent(parent)
@@ -194,19 +255,44 @@ def check_string(node: ast.Constant, ctx: FileContext) -> Iterator[Optional[Find
             and _is_credential(node.value)
         ):
             value, what = store.value, f"stored under the key {node.value!r}"
+            rating = _rating(store.value.value, None, _target_name(parent.value))
     elif isinstance(parent, ast.Compare) and parent.comparators[0] is node:
         name = _target_name(parent.left)
         if _is_credential(name):
             value, what = node, f"compared with {name}"
+            rating = _compared(node.value, name)
     if value is None:
         return
+    confidence, reason = rating
     yield ctx.finding(
         B105,
         value,
-        f"possible hard-coded password {_shown(value.value)} {what}",
-        confidence=_confidence(value.value),
+        f"possible hard-coded password {_shown(value.value)} {what}{reason}",
+        confidence=confidence,
         scope=parent,
     )
+
+
+def _dict_name(literal: ast.Dict, ctx: FileContext) -> Optional[str]:
+    """The name a dict literal is assigned to or passed as (`labels = {...}`, `attrs={...}`)."""
+    holder = ctx.parent(literal)
+    if isinstance(holder, ast.Assign) and holder.targets:
+        return _target_name(holder.targets[0])
+    if isinstance(holder, ast.keyword):
+        return holder.arg
+    return None
+
+
+def _compared(value: str, name: Optional[str]) -> Tuple[Optional[Rank], str]:
+    """A comparison: a token's type or kind (`token_type == "lparen"`) is a lexer's or
+    parser's token, not a credential."""
+    kind = _words(name) & _TOKEN_KINDS
+    if kind:
+        return LOW, (
+            f"; rated LOW: `{name}` is a token's {min(kind)} (a lexer or parser token), "
+            "not a secret"
+        )
+    return _rating(value, name)
 
 
 @B106.check(ast.Call)
@@ -215,11 +301,12 @@ def check_keyword(node: ast.Call, ctx: FileContext) -> Iterator[Optional[Finding
         literal = kw.value
         value = _literal_secret(literal, kw.arg)
         if value is not None:
+            confidence, reason = _rating(value, kw.arg)
             yield ctx.finding(
                 B106,
                 literal,
-                f"possible hard-coded password {_shown(value)} passed as {kw.arg}=",
-                confidence=_confidence(value),
+                f"possible hard-coded password {_shown(value)} passed as {kw.arg}={reason}",
+                confidence=confidence,
             )
 
 
@@ -228,10 +315,11 @@ def check_default(node: ast.FunctionDef, ctx: FileContext) -> Iterator[Optional[
     for param, default in positional_defaults(node.args):
         value = _literal_secret(default, param.arg)
         if value is not None:
+            confidence, reason = _rating(value, param.arg)
             yield ctx.finding(
                 B107,
                 default,
                 f"possible hard-coded password {_shown(value)} "
-                f"as the default of {param.arg} in {node.name}()",
-                confidence=_confidence(value),
+                f"as the default of {param.arg} in {node.name}(){reason}",
+                confidence=confidence,
             )

@@ -7,6 +7,7 @@ import ast
 from typing import Iterator, Optional, Type
 
 from ..analysis.context import FileContext
+from ..analysis.nodes import dotted_name
 from ..model import HIGH, LOW, Finding, Rule
 
 _OPTIONS_DOC = """## Options
@@ -118,14 +119,8 @@ def _caught(node: ast.ExceptHandler) -> str:
     caught = node.type
     if caught is None:
         return "except:"
-    parts = []
-    while isinstance(caught, ast.Attribute):
-        parts.append(caught.attr)
-        caught = caught.value
-    if not isinstance(caught, ast.Name):
-        return "except (...):"
-    parts.append(caught.id)
-    return f"except {'.'.join(reversed(parts))}:"
+    name = dotted_name(caught)
+    return f"except {name}:" if name else "except (...):"
 
 
 @B110.check(ast.ExceptHandler)
