@@ -244,6 +244,51 @@ class Notification:
         return (self.path or "", self.line or 0, self.code, self.message)
 
 
+@dataclass(frozen=True)
+class FunctionFact:
+    """A function, class or method a file defines at its top level (or in a top-level class)."""
+
+    #: dotted name: `app.views.View.get` (the module left out when it is unknown)
+    qualname: str
+    kind: str  # "function" | "method" | "class"
+    #: parameter names in order, `*args` and `**kwargs` marked
+    parameters: Tuple[str, ...]
+    line: int
+
+
+@dataclass(frozen=True)
+class ImportFact:
+    """A name an import binds, with the dotted name it stands for (relative imports resolved)."""
+
+    local: str
+    target: str
+    line: int
+
+
+@dataclass(frozen=True)
+class CallFact:
+    """A call that leaves the file: to a function imported from another module or a library."""
+
+    callee: str
+    line: int
+    #: ast's 0-based UTF-8 column of the call
+    column: int
+    #: positional and keyword arguments written at the call
+    arguments: int
+
+
+@dataclass(frozen=True)
+class FileFacts:
+    """What the other files of a scan may need to know of one file, made by the semantic index
+    in the worker (picklable values only): its module, what it exports, what it imports and the
+    calls that leave it."""
+
+    module: Optional[str]
+    exports: Tuple[FunctionFact, ...] = ()
+    imports: Tuple[ImportFact, ...] = ()
+    calls: Tuple[CallFact, ...] = ()
+
+
 @dataclass
 class FileResult:
     """What scanning one file produced; `scanned` is False when the file was skipped."""

@@ -11,6 +11,7 @@ import pytest
 
 from sarifbandit.analysis.context import FileContext
 from sarifbandit.analysis.dataflow import BindingKind, DataFlow, dataflow
+from sarifbandit.analysis.index import build_index
 from sarifbandit.analysis.source import SourceFile, parse
 
 from .tooling import parseable_chain
@@ -19,7 +20,7 @@ from .tooling import parseable_chain
 def _flow(code: str) -> Tuple[ast.Module, DataFlow]:
     text = textwrap.dedent(code)
     tree = parse(text, "t.py")
-    return tree, DataFlow(tree, {}, text)
+    return tree, build_index(tree, text=text).dataflow
 
 
 def _use(tree: ast.Module, name: str, line: int) -> ast.Name:

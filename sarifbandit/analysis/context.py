@@ -1,8 +1,9 @@
-"""Per-file facts every check shares, built once per file: aliases, qualified names, parents.
+"""What the checks of one file see: the file, its semantic index (built before the walk), the
+rule options, and `finding()`, the one way to build a result.
 
-The alias map follows Bandit: one map per file, filled during the walk in source order, blind to
-scopes and rebinding. Parents are recorded by the walk, so a check can climb from any node
-(the start of "where did this value come from" for data-flow rules).
+The view is read-only: nothing in it changes while the walk runs, so a check's answer does not
+depend on which checks ran before it. Bandit's order-sensitive view of imports is a query on the
+index (the imports before a given call), not a map that fills as the walk goes.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from typing import (
     Optional,
     Set,
     Tuple,
+    TypeVar,
 )
 
 from ..fingerprint import content_fingerprint
@@ -33,7 +35,12 @@ from ..model import (
     Rule,
     context_line,
 )
+from .index import Index, build_index
 from .source import SourceFile
+
+T = TypeVar("T")
+#: the nosec range of a finding made without a scope: the walk puts the dispatched node's there
+UNSCOPED = (0, 0)
 
 if TYPE_CHECKING:  # built on first use: files that never ask pay nothing
     from .taint.flows import Flows
@@ -41,79 +48,12 @@ if TYPE_CHECKING:  # built on first use: files that never ask pay nothing
     from .taint.models import Models
 
 
-def _dotted(node: ast.AST, aliases: Mapping[str, str], dotted_keys: bool = True) -> str:
-    """The dotted name, aliases substituted; `dotted_keys` False promises no alias key holds a
-    dot, so only the first part can be an alias (the imports the walk records never do)."""
-    if isinstance(node, ast.Name):  # the commonest callee, `f(...)`
-        target = aliases.get(node.id)
-        return node.id if target is None else target
-    parts: List[str] = []
-    while isinstance(node, ast.Attribute):
-        parts.append(node.attr)
-        node = node.value
-    if isinstance(node, ast.Name):
-        parts.append(node.id)
-    else:
-        parts.append("")
-    parts.reverse()
-    if not dotted_keys:
-        target = aliases.get(parts[0])
-        if target is not None:
-            parts[0] = target
-        return ".".join(parts)
-    # the longest dotted prefix that is an alias key is replaced by what it stands for
-    for cut in range(len(parts), 0, -1):
-        key = ".".join(parts[:cut])
-        target = aliases.get(key)
-        if target is not None:
-            return ".".join([target, *parts[cut:]])
-    return ".".join(parts)
-
-
-#: id(option list) -> (the list, kept so the id stays its own; its frozenset)
-_OPTION_SETS: Dict[int, Tuple[Any, FrozenSet[Any]]] = {}
-
-
-class _Qualnames(Dict[ast.AST, str]):
-    """{call: resolved name}, each worked out when first asked for (so with the imports seen so
-    far). A dict so that `ctx.qualname` can be its C-level `__getitem__`: every Call check asks,
-    on every call node, and a Python-level method costs more than the lookup itself."""
-
-    __slots__ = ("_aliases", "_checked", "_dotted_keys")
-
-    def __init__(self, aliases: Mapping[str, str]) -> None:
-        super().__init__()
-        self._aliases = aliases  # not the context: no reference cycle keeping trees alive
-        self._checked = 0
-        self._dotted_keys = False
-
-    def __missing__(self, call: ast.AST) -> str:
-        func = getattr(call, "func", None)
-        aliases = self._aliases
-        if isinstance(func, ast.Name):  # `f()`: one lookup, the same answer as _dotted's
-            target = aliases.get(func.id)
-            name = func.id if target is None else target
-        elif isinstance(func, ast.Attribute):
-            if len(aliases) != self._checked:  # new aliases since the last look
-                self._checked = len(aliases)
-                self._dotted_keys = any("." in key for key in aliases)
-            value = func.value
-            if isinstance(value, ast.Name) and not self._dotted_keys:  # `m.f()`, the next commonest
-                target = aliases.get(value.id)
-                name = f"{value.id if target is None else target}.{func.attr}"
-            else:
-                name = _dotted(func, aliases, self._dotted_keys)
-        else:
-            name = ""
-        self[call] = name
-        return name
-
-
 class FileContext:
     """What the checks of one file may ask; `finding()` builds results with exact regions.
 
     `ctx.qualname(call)` is the resolved dotted name of what `call` calls (`sp.Popen` after
-    `import subprocess as sp` is `subprocess.Popen`; '' for `f()()`), computed once per call node.
+    `import subprocess as sp` is `subprocess.Popen`; '' for `f()()`), with Bandit's view of the
+    imports: those before the call in the file, whatever their scope.
     """
 
     def __init__(
@@ -127,35 +67,50 @@ class FileContext:
         module: str = "",
         is_package: bool = False,
         project: Optional["ProjectIndex"] = None,
+        index: Optional[Index] = None,
     ) -> None:
+        """`module` is the file's dotted module name ('' when unknown) and `is_package` whether
+        it is a package's __init__; `project`, the scan's other modules for data flow."""
         self.source = source
         self.tree = tree
         self.path = source.path
         self.enabled = enabled
         self._options = options
         self._context_lines = context_lines
-        #: local name -> dotted name it stands for (`sp` -> `subprocess`)
-        self.aliases: Dict[str, str] = {}
-        #: modules imported (`import m`) and names imported from modules (`m.n`)
-        self.imports: Set[str] = set()
-        self.parents: Dict[ast.AST, ast.AST] = {}
-        self._qualnames = _Qualnames(self.aliases)
-        self.qualname: Callable[[ast.Call], str] = self._qualnames.__getitem__
-        #: analyses derived from the tree, built on first use by the checks that need them
-        #: (`dataflow.DataFlow` under "dataflow"); they live and die with this file
-        self.derived: Dict[str, Any] = {}
-        #: the node the walk is dispatching; nosec looks over its line range
-        self.current: ast.AST = tree
+        #: the semantic index: parents, scopes, bindings, control flow, call sites
+        self.index = (
+            index
+            if index is not None
+            else build_index(tree, module or None, is_package, text=source.text)
+        )
+        #: every import entry of the file, Bandit's way (`os`, `os.path.join`)
+        self.imports: FrozenSet[str] = frozenset(self.index.import_entries)
+        self.parents: Mapping[ast.AST, ast.AST] = self.index.parents
+        #: a C-level lookup: every Call check asks, on every call node
+        self.qualname: Callable[[ast.AST], str] = self.index.bandit_names.__getitem__
+        #: (rule id, option) -> the option's list as a frozenset, for `in` tests on every call
+        self._option_sets: Dict[Tuple[str, str], FrozenSet[Any]] = {}
+        #: builder -> what it built from this file (see `memo`)
+        self._memo: Dict[Callable[["FileContext"], Any], Any] = {}
         #: (rule id, line) -> content fingerprint: hashing the lines around a finding costs their
         #: length, so thousands of findings on one long line would cost quadratic time
         self._fingerprints: Dict[Tuple[str, int], str] = {}
         self._models = models
-        #: the file's module name and the scan's other modules, for data flow across files
         self._module = (module, is_package)
         self._project = project
         self._flows: Optional["Flows"] = None
         #: problems met while building facts (a data-flow failure), reported with the file
         self.problems: List[Notification] = []
+
+    def memo(self, builder: Callable[["FileContext"], T]) -> T:
+        """`builder(self)`, worked out once per file: for what a check derives from the file and
+        its options alone (never from the node being checked), so the answer is the same
+        whichever check asks first."""
+        try:
+            return self._memo[builder]  # type: ignore[no-any-return]
+        except KeyError:
+            found = self._memo[builder] = builder(self)
+            return found
 
     @property
     def flows_built(self) -> bool:
@@ -194,51 +149,30 @@ class FileContext:
         return self._flows
 
     # -- imports and names -------------------------------------------------------------------
-    def record_import(self, node: ast.AST) -> None:
-        """Feed an Import/ImportFrom into the alias map and import set (called by the walk)."""
-        if isinstance(node, ast.Import):
-            for alias in node.names:
-                self.imports.add(alias.name)
-                if alias.asname:
-                    self.aliases[alias.asname] = alias.name
-        elif isinstance(node, ast.ImportFrom):
-            module = node.module
-            if module is None:
-                # `from . import n` binds a sibling module by its own name: no alias, as Bandit
-                for alias in node.names:
-                    self.imports.add(alias.name)
-                return
-            for alias in node.names:
-                full = f"{module}.{alias.name}"
-                self.imports.add(full)
-                self.aliases[alias.asname or alias.name] = full
+    def imported_exactly(self, module: str, at: Optional[ast.AST] = None) -> bool:
+        """Whether `import module` (or `from m import n` giving `m.n`) comes before the call
+        `at` (anywhere in the file without it), as Bandit's walk would have seen it."""
+        return module in self.index.imports_before(at)
 
-    def imported_exactly(self, module: str) -> bool:
-        return module in self.imports
+    def imported_like(self, fragment: str, at: Optional[ast.AST] = None) -> bool:
+        """Bandit's loose test: an import entry before the call `at` contains `fragment`."""
+        return any(fragment in entry for entry in self.index.imports_before(at))
 
-    def imported_like(self, fragment: str) -> bool:
-        """Bandit's loose test: any import entry containing `fragment`."""
-        return any(fragment in entry for entry in self.imports)
-
-    def dotted(self, node: ast.AST) -> str:
-        """The dotted name of a Name/Attribute chain, aliases substituted; '' parts for other bases."""
-        return _dotted(node, self.aliases)
+    def imported_module(self, module: str, at: Optional[ast.AST] = None) -> bool:
+        """`module` or one of its members is imported before the call `at`: Bandit wants
+        `import yaml`, and `from yaml import load` makes the same call, so it counts too."""
+        prefix = f"{module}."
+        return any(e == module or e.startswith(prefix) for e in self.index.imports_before(at))
 
     # -- tree navigation ---------------------------------------------------------------------
     def parent(self, node: ast.AST) -> Optional[ast.AST]:
-        return self.parents.get(node)
+        return self.index.parents.get(node)
 
     def ancestors(self, node: ast.AST) -> Iterator[ast.AST]:
-        parent = self.parents.get(node)
-        while parent is not None:
-            yield parent
-            parent = self.parents.get(parent)
+        return self.index.ancestors(node)
 
     def enclosing_function(self, node: ast.AST) -> Optional[ast.AST]:
-        for parent in self.ancestors(node):
-            if isinstance(parent, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
-                return parent
-        return None
+        return self.index.enclosing_function(node)
 
     # -- options and results ------------------------------------------------------------------
     def options(self, rule: Rule) -> Mapping[str, Any]:
@@ -247,15 +181,12 @@ class FileContext:
 
     def option_set(self, rule: Rule, key: str) -> FrozenSet[Any]:
         """Option `key` of `rule` (a list of names) as a frozenset, for `in` tests run on every
-        call node: built once per scan, where `in` on the list would compare name by name."""
-        values = self._options.get(rule.id, rule.options)[key]
-        known = _OPTION_SETS.get(id(values))
-        if known is None or known[0] is not values:
-            if len(_OPTION_SETS) > 256:
-                _OPTION_SETS.clear()
-            known = (values, frozenset(values))
-            _OPTION_SETS[id(values)] = known
-        return known[1]
+        call node: built once per file, where `in` on the list would compare name by name."""
+        known = self._option_sets.get((rule.id, key))
+        if known is None:
+            values = self._options.get(rule.id, rule.options)[key]
+            known = self._option_sets[(rule.id, key)] = frozenset(values)
+        return known
 
     def finding(
         self,
@@ -269,7 +200,8 @@ class FileContext:
         flow: Tuple[FlowStep, ...] = (),
     ) -> Optional[Finding]:
         """A finding at `node`'s exact span, for the check to yield; nosec applies over `scope`
-        (default: the node being dispatched). None when the rule is not selected."""
+        (default: the node being dispatched, which the walk fills in as UNSCOPED findings come
+        back from the check). None when the rule is not selected."""
         if rule.id not in self.enabled:
             return None
         source = self.source
@@ -286,9 +218,12 @@ class FileContext:
             source.utf16_column(end_line, end_col),
         )
         snippet = "\n".join(source.line(n) for n in range(line, end_line + 1))
-        scope_node = scope if scope is not None else self.current
-        scope_start = getattr(scope_node, "lineno", line)
-        scope_end = getattr(scope_node, "end_lineno", None) or scope_start
+        if scope is None:
+            nosec = UNSCOPED
+        else:
+            scope_start = getattr(scope, "lineno", line)
+            scope_end = getattr(scope, "end_lineno", None) or scope_start
+            nosec = (min(scope_start, line), max(scope_end, line))
         return Finding(
             rule_id=rule.id,
             severity=severity if severity is not None else rule.severity,
@@ -304,7 +239,7 @@ class FileContext:
                 for number, text in source.window(line, end_line, self._context_lines)
             ),
             fingerprints=(("sarifbandit/v1", self._fingerprint(rule.id, line)),),
-            nosec_lines=(min(scope_start, line), max(scope_end, line)),
+            nosec_lines=nosec,
             flow=flow,
         )
 

@@ -23,6 +23,7 @@ from __future__ import annotations
 import ast
 import enum
 from dataclasses import dataclass
+from itertools import repeat
 from typing import TYPE_CHECKING, Dict, FrozenSet, Iterable, List, Mapping, Optional, Set, Tuple
 
 if TYPE_CHECKING:  # the context imports nothing from here; avoid a cycle at run time
@@ -88,7 +89,7 @@ def _end(node: ast.AST) -> Position:
     return (line, column)
 
 
-def _outer_parts(scope: ast.AST) -> List[ast.AST]:
+def outer_parts(scope: ast.AST) -> List[ast.AST]:
     """The parts of a scope node evaluated in the scope around it (decorators, defaults ...)."""
     parts: List[ast.AST] = []
     if isinstance(scope, (ast.FunctionDef, ast.AsyncFunctionDef)):
@@ -166,8 +167,8 @@ class ScopeFlow:
         self._by_node: Dict[ast.AST, List[Binding]] = {}
         #: position and enclosing loops of each use and each nested scope node
         self._where: Dict[ast.AST, Tuple[Position, FrozenSet[int]]] = {}
-        #: parent of every node this scope owns (later code has no parent in the walk yet)
-        self.parents: Dict[ast.AST, ast.AST] = {}
+        #: every node this scope owns (its parents are in the file's one parent map)
+        self.nodes: List[ast.AST] = []
         self.nested: List[ast.AST] = []
         self.globals: Set[str] = set()
         self.nonlocals: Set[str] = set()
@@ -185,12 +186,17 @@ class ScopeFlow:
     def binds(self, name: str) -> bool:
         return name in self._bindings
 
+    def names(self) -> Tuple[str, ...]:
+        """Every name this scope binds."""
+        return tuple(self._bindings)
+
+    def all_uses(self) -> Set[ast.Name]:
+        """Every read written directly in this scope."""
+        return {use for uses in self._uses.values() for use in uses}
+
     def uses_of(self, name: str) -> Tuple[ast.Name, ...]:
         """Every read of `name` written directly in this scope."""
         return tuple(self._uses.get(name, ()))
-
-    def owns(self, node: ast.AST) -> bool:
-        return node in self.parents
 
     def where(self, node: ast.AST) -> Tuple[Position, FrozenSet[int]]:
         return self._where.get(node, (_start(node), _NO_LOOPS))
@@ -246,9 +252,10 @@ class ScopeFlow:
         stack: List[Tuple[ast.AST, ast.AST, FrozenSet[int]]] = [
             (part, scope, base) for part in reversed(_inner_parts(scope))
         ]
+        owned = self.nodes.append
         while stack:
-            node, parent, loops = stack.pop()
-            self.parents[node] = parent
+            node, _, loops = stack.pop()
+            owned(node)
             if isinstance(node, SCOPES):
                 self._nested_scope(node, loops, stack)
                 continue
@@ -273,7 +280,7 @@ class ScopeFlow:
         self._where[node] = (_start(node), loops)
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
             self._bind(node.name, BindingKind.DEFINITION, node, None, _end(node), loops)
-        stack.extend((part, node, loops) for part in reversed(_outer_parts(node)))
+        stack.extend((part, node, loops) for part in reversed(outer_parts(node)))
 
     def _record_binding(self, node: ast.AST, loops: FrozenSet[int]) -> None:
         kind = BindingKind
@@ -343,10 +350,15 @@ class DataFlow:
     """The data flow of one file, analysed scope by scope on demand."""
 
     def __init__(
-        self, tree: ast.Module, parents: Mapping[ast.AST, ast.AST], text: Optional[str] = None
+        self,
+        tree: ast.Module,
+        parents: Mapping[ast.AST, ast.AST],
+        text: Optional[str] = None,
     ) -> None:
+        """`parents` is the file's one parent map, the semantic index's (index.build_index makes
+        both: `build_index(tree).dataflow`)."""
         self.tree = tree
-        self._walk_parents = parents
+        self._parents = parents
         self._flows: Dict[ast.AST, ScopeFlow] = {}
         #: node -> the scope that owns it, for every node of the scopes analysed so far
         self._owner: Dict[ast.AST, ast.AST] = {}
@@ -366,19 +378,11 @@ class DataFlow:
         found = self._flows.get(scope)
         if found is None:
             found = self._flows[scope] = ScopeFlow(scope)
-            for node in found.parents:
-                self._owner[node] = scope
+            self._owner.update(zip(found.nodes, repeat(scope)))
         return found
 
     def parent(self, node: ast.AST) -> Optional[ast.AST]:
-        """The parent of `node`, also for code the walk has not reached yet (once its scope was
-        analysed)."""
-        parent = self._walk_parents.get(node)
-        if parent is None:
-            owner = self._owner.get(node)
-            if owner is not None:
-                parent = self._flows[owner].parents.get(node)
-        return parent
+        return self._parents.get(node)
 
     def scope_of(self, node: ast.AST) -> Optional[ast.AST]:
         """The scope `node` runs in (decorators and defaults run in the scope around their
@@ -497,8 +501,5 @@ class DataFlow:
 
 
 def dataflow(ctx: "FileContext") -> DataFlow:
-    """The file's DataFlow, made on first use and kept on the context for the rest of the file."""
-    found = ctx.derived.get("dataflow")
-    if found is None:
-        found = ctx.derived["dataflow"] = DataFlow(ctx.tree, ctx.parents, ctx.source.text)
-    return found
+    """The file's DataFlow: the one its semantic index holds."""
+    return ctx.index.dataflow

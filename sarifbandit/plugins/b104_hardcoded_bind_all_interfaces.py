@@ -30,8 +30,8 @@ import ast
 from typing import Iterator, Optional
 
 from ..analysis.context import FileContext
-from ..analysis.nodes import code_string_parent
-from ..model import LOW, MEDIUM, Finding, Rule
+from ..model import MEDIUM, Finding, Rule
+from .code_strings import code_string_finding
 
 RULE = Rule(
     id="B104",
@@ -49,13 +49,10 @@ RULE = Rule(
 def check(node: ast.Constant, ctx: FileContext) -> Iterator[Optional[Finding]]:
     if node.value != "0.0.0.0":
         return
-    parent = code_string_parent(node, ctx.parents)
-    if parent is None:
-        return
-    yield ctx.finding(
+    yield code_string_finding(
         RULE,
         node,
+        ctx,
         "'0.0.0.0' is the address for listening on every network interface",
-        confidence=LOW if isinstance(parent, ast.Compare) else None,
-        scope=parent,
+        lambda parent, _: isinstance(parent, ast.Compare),
     )

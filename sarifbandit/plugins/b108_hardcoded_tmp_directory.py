@@ -36,11 +36,11 @@ with tempfile.NamedTemporaryFile("w", suffix=".csv") as out:
 from __future__ import annotations
 
 import ast
-from typing import Any, Iterator, List, Optional, Tuple
+from typing import Iterator, Optional, Tuple
 
 from ..analysis.context import FileContext
-from ..analysis.nodes import code_string_parent
-from ..model import LOW, MEDIUM, Finding, Rule
+from ..model import MEDIUM, Finding, Rule
+from .code_strings import code_string_finding
 
 RULE = Rule(
     id="B108",
@@ -56,17 +56,13 @@ RULE = Rule(
 )
 
 
-#: the last option value seen and its prefixes as a tuple: this runs for every string constant
-_last_prefixes: List[Any] = [None, ()]
-
-
 def _prefixes(ctx: FileContext) -> Tuple[str, ...]:
+    """The configured directories as a tuple for startswith(), once per file: this runs for
+    every string constant."""
     configured = ctx.options(RULE)["tmp_dirs"]
-    if _last_prefixes[0] is not configured:
-        # a single path written as a string is one prefix, not a list of characters
-        entries = [configured] if isinstance(configured, str) else list(configured or ())
-        _last_prefixes[:] = [configured, tuple(str(entry) for entry in entries)]
-    return _last_prefixes[1]
+    # a single path written as a string is one prefix, not a list of characters
+    entries = [configured] if isinstance(configured, str) else list(configured or ())
+    return tuple(str(entry) for entry in entries)
 
 
 def _tempfile_dir_argument(keyword: Optional[ast.AST], ctx: FileContext) -> bool:
@@ -80,15 +76,12 @@ def _tempfile_dir_argument(keyword: Optional[ast.AST], ctx: FileContext) -> bool
 @RULE.check(ast.Constant)
 def check(node: ast.Constant, ctx: FileContext) -> Iterator[Optional[Finding]]:
     value = node.value
-    if type(value) is not str or not value.startswith(_prefixes(ctx)):
+    if type(value) is not str or not value.startswith(ctx.memo(_prefixes)):
         return
-    parent = code_string_parent(node, ctx.parents)
-    if parent is None:
-        return
-    yield ctx.finding(
+    yield code_string_finding(
         RULE,
         node,
+        ctx,
         f"hard-coded path {value!r} lies in a directory every local user can write to",
-        confidence=LOW if _tempfile_dir_argument(parent, ctx) else None,
-        scope=parent,
+        _tempfile_dir_argument,
     )

@@ -51,7 +51,7 @@ RULE = Rule(
 @RULE.check(ast.Call, calls=("run",))
 def check(node: ast.Call, ctx: FileContext) -> Iterator[Optional[Finding]]:
     qualname = ctx.qualname(node)
-    if not qualname.endswith(".run") or not ctx.imported_like("flask"):
+    if not qualname.endswith(".run") or not ctx.imported_like("flask", node):
         return
     debug = keyword(node, "debug")
     # Bandit compares the argument's text form, so the string "True" counts as well

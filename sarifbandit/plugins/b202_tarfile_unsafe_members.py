@@ -75,7 +75,7 @@ def _filter_set_before(node: ast.Call, ctx: FileContext) -> bool:
 @RULE.check(ast.Call, calls=("*extractall*",))
 def check(node: ast.Call, ctx: FileContext) -> Iterator[Optional[Finding]]:
     name = ctx.qualname(node).rpartition(".")[2]
-    if "extractall" not in name or not ctx.imported_exactly("tarfile"):
+    if "extractall" not in name or not ctx.imported_exactly("tarfile", node):
         return
     chosen = keyword(node, "filter")
     if isinstance(chosen, ast.Constant) and chosen.value == "data":
@@ -98,7 +98,7 @@ def check(node: ast.Call, ctx: FileContext) -> Iterator[Optional[Finding]]:
             confidence=LOW if data_filter else None,
         )
     elif isinstance(members, ast.Call):
-        screen = ctx.dotted(members.func)
+        screen = ctx.qualname(members)
         yield ctx.finding(
             RULE,
             members,

@@ -46,18 +46,13 @@ RULE = Rule(
 _SAFE_LOADERS = frozenset({"SafeLoader", "CSafeLoader"})
 
 
-def _yaml_imported(ctx: FileContext) -> bool:
-    # Bandit needs `import yaml`; `from yaml import load` is the same call and is checked too
-    return ctx.imported_exactly("yaml") or any(i.startswith("yaml.") for i in ctx.imports)
-
-
 @RULE.check(ast.Call, calls=("*load",))
 def check(node: ast.Call, ctx: FileContext) -> Iterator[Optional[Finding]]:
     qualname = ctx.qualname(node)
     if not qualname.endswith("load"):
         return
     parts = qualname.split(".")
-    if parts[-1] != "load" or "yaml" not in parts[:-1] or not _yaml_imported(ctx):
+    if parts[-1] != "load" or "yaml" not in parts[:-1] or not ctx.imported_module("yaml", node):
         return
     loader = argument(node, 1, "Loader")
     if loader is not None and last_name(loader) in _SAFE_LOADERS:

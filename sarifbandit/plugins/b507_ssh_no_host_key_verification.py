@@ -57,7 +57,7 @@ _TRUSTING_POLICIES = frozenset({"AutoAddPolicy", "WarningPolicy"})
 def check(node: ast.Call, ctx: FileContext) -> Iterator[Optional[Finding]]:
     if not node.args or ctx.qualname(node).rpartition(".")[2] != "set_missing_host_key_policy":
         return
-    if not ctx.imported_like("paramiko"):
+    if not ctx.imported_like("paramiko", node):
         return
     policy = node.args[0]
     chosen = last_name(policy.func if isinstance(policy, ast.Call) else policy)

@@ -51,7 +51,7 @@ def check(node: ast.Call, ctx: FileContext) -> Iterator[Optional[Finding]]:
     qualname = ctx.qualname(node)
     if not qualname.endswith("exec_command") or qualname.rsplit(".", 1)[-1] != "exec_command":
         return
-    if not ctx.imported_like("paramiko"):
+    if not ctx.imported_like("paramiko", node):
         return
     command = argument(node, 0, "command")
     yield ctx.finding(

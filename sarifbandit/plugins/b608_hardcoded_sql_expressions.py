@@ -15,8 +15,15 @@ Confidence is MEDIUM when the built string is passed straight to a call named `e
 string through the local variables of its function:
 - when it reaches a call named `execute`, `executemany` or `raw` that way (`sql = "…" % x`
   then `cursor.execute(sql)`), the confidence is MEDIUM too (`.replace` stays LOW);
-- when every path ends in printing, logging, an exception message, a comparison or nothing at
-  all, the confidence is LOW and the message says the text is never executed.
+- when every path ends in printing, logging, an exception message, a comparison, a `help=`-like
+  argument, the return of `__str__`/`__repr__`, or nothing at all, the confidence is LOW and
+  the message says the text is never executed;
+- text built from constants only (literals, and variables whose every value is a literal) is
+  LOW: nothing from outside can change it;
+- text that does not start like a statement (`SELECT … FROM`, `INSERT INTO … VALUES`,
+  `UPDATE … SET`, `DELETE FROM`, or `WITH … AS (`, after whitespace and `--`/`/* */` comments)
+  is LOW: Bandit's words anywhere in the text (`"could not select a row from "`) still report,
+  at lower confidence.
 
 ## Why is this bad?
 Values pasted into SQL text become part of the statement: a value containing a quote can end
@@ -45,10 +52,9 @@ from __future__ import annotations
 import ast
 import re
 from bisect import bisect_left
-from typing import Dict, Iterator, List, Optional, Set, Tuple
+from typing import Dict, Iterator, List, Optional, Tuple, cast
 
 from ..analysis.context import FileContext
-from ..analysis.dataflow import DataFlow, dataflow
 from ..model import LOW, MEDIUM, Finding, Rank, Rule
 
 RULE = Rule(
@@ -72,6 +78,21 @@ _HEAD = re.compile(r"select|delete|insert|update", re.IGNORECASE)
 # every word the SQL forms are made of
 _WORD = re.compile(r"select|delete|insert|update|from|into|values|set", re.IGNORECASE)
 
+# a statement by its structure, at the start of the text after whitespace and comments; \x00
+# stands for a value filled in
+_STATEMENT = re.compile(
+    r"\s*(?:(?:--[^\n]*(?:\n|$)|/\*.*?\*/)\s*)*(?:\(\s*)?"
+    r"(?:explain\s+(?:analyze\s+)?)?"
+    r"(?:select\s.*?\bfrom\b|insert\s+into\s.*?\bvalues\b|update\s.*?\bset\s|delete\s+from\s"
+    r"|with\s+(?:recursive\s+)?\w+\b.*?\bas\s*\()",
+    re.IGNORECASE | re.DOTALL,
+)
+#: how many operands of a long expression make up the start of the statement tested
+_STATEMENT_PIECES = 64
+#: keyword arguments that take documentation, not a query
+_DOC_KEYWORDS = frozenset({"help", "help_text", "description", "epilog", "usage", "doc", "msg"})
+#: functions whose returned text describes an object
+_DOC_FUNCTIONS = frozenset({"__str__", "__repr__", "__format__", "__doc__"})
 _DIRECT_SINKS = frozenset({"execute", "executemany"})
 _FLOW_SINKS = _DIRECT_SINKS | {"raw"}
 _HARMLESS_CALLS = frozenset(
@@ -95,6 +116,9 @@ _HARMLESS_CALLS = frozenset(
     }
 )
 _HARMLESS_SUFFIXES = ("Error", "Exception", "Warning")
+#: where a string may end without being run: a statement of its own, an exception, a
+#: comparison, the test of a conditional
+_HARMLESS_USES = (ast.Expr, ast.Raise, ast.Assert, ast.Compare, ast.IfExp)
 #: how many expressions the forward search may visit before it gives up
 _FLOW_BUDGET = 64
 
@@ -172,102 +196,53 @@ class _Chain:
         return _SQL.search(" ".join([text, *outside])) is not None
 
 
-class _Cache:
-    """Per-file memo: the topmost operation above each operation, and each top's flattening,
-    so a long concatenation is climbed and flattened once, not once per operand."""
+class _Memo:
+    """Per file: each whole expression's flattening, and where each built string goes, shared
+    by the literals of one expression (the climb to the whole expression is the index's)."""
 
-    def __init__(self) -> None:
-        self.top: Dict[int, ast.BinOp] = {}
-        self.chains: Dict[int, _Chain] = {}
-        #: id(built string) -> where it goes, shared by the literals of one expression
-        self.destinations: Dict[int, Tuple[str, Optional[ast.Call]]] = {}
-
-
-def _cache(ctx: FileContext) -> _Cache:
-    found = ctx.derived.get("b608")
-    if found is None:
-        found = ctx.derived["b608"] = _Cache()
-    return found
-
-
-def _topmost(operation: ast.BinOp, ctx: FileContext, cache: _Cache) -> ast.BinOp:
-    path: List[ast.BinOp] = []
-    node = operation
-    while True:
-        known = cache.top.get(id(node))
-        if known is not None:
-            top = known
-            break
-        path.append(node)
-        parent = ctx.parent(node)
-        if not isinstance(parent, ast.BinOp):
-            top = node
-            break
-        node = parent
-    for visited in path:
-        cache.top[id(visited)] = top
-    return top
+    def __init__(self, ctx: FileContext) -> None:
+        self.chains: Dict[ast.AST, _Chain] = {}
+        self.destinations: Dict[ast.AST, Tuple[str, Optional[ast.Call]]] = {}
+        #: whole operator expression -> (built from literals only, starts like a statement)
+        self.shapes: Dict[ast.AST, Tuple[bool, bool]] = {}
 
 
 def _operator_sql(text: str, parent: ast.BinOp, ctx: FileContext) -> Tuple[bool, ast.BinOp]:
     """Bandit's test for a literal inside an operator expression: the literal, then the other
     literal operands of the whole expression outside `parent`, joined by spaces, must look
     like SQL. Also returns the whole expression."""
-    cache = _cache(ctx)
-    top = _topmost(parent, ctx, cache)
+    top = cast(ast.BinOp, ctx.index.outermost(parent, ast.BinOp))
     if parent is top:
         return _SQL.search(text) is not None, top
-    chain = cache.chains.get(id(top))
+    chains = ctx.memo(_Memo).chains
+    chain = chains.get(top)
     if chain is None:
-        chain = cache.chains[id(top)] = _Chain(top)
+        chain = chains[top] = _Chain(top)
     first, end = chain.spans[id(parent)]
     return chain.matches(text, first, end), top
 
 
-def _destination(start: ast.AST, flow: DataFlow) -> Tuple[str, Optional[ast.Call]]:
-    """Where the built string goes, following local variables: ("executes", the call) when some
-    path reaches an SQL-executing call, ("harmless", None) when every path ends in output, an
-    exception, a comparison or nowhere, else ("unknown", None)."""
-    pending: List[ast.AST] = [start]
-    seen: Set[int] = set()
-    budget = _FLOW_BUDGET
+def _destination(start: ast.AST, ctx: FileContext) -> Tuple[str, Optional[ast.Call]]:
+    """Where the built string goes (the index follows it through expressions and variables):
+    ("executes", the call) when some path reaches an SQL-executing call, ("harmless", None) when
+    every path ends in output, an exception, a comparison or nowhere, else ("unknown", None)."""
     verdict = "harmless"
-    while pending:
-        budget -= 1
-        if budget < 0:
+    for kind, value, parent in ctx.index.value_ends(start, _FLOW_BUDGET):
+        if kind == "budget":
             return "unknown", None
-        node = pending.pop()
-        if id(node) in seen:
-            continue
-        seen.add(id(node))
-        parent = flow.parent(node)
-        if isinstance(parent, ast.keyword):
-            node, parent = parent, flow.parent(parent)
-        if isinstance(parent, ast.Call) and node is not parent.func:
-            name = _called_name(parent)
+        if kind == "call":
+            name = _called_name(cast(ast.Call, parent))
             if name in _FLOW_SINKS:
-                return "executes", parent
+                return "executes", cast(ast.Call, parent)
+            if isinstance(value, ast.keyword) and value.arg in _DOC_KEYWORDS:
+                continue  # help=, description= ...: documentation
             if name not in _HARMLESS_CALLS and not name.endswith(_HARMLESS_SUFFIXES):
                 verdict = "unknown"
-        elif isinstance(parent, (ast.BinOp, ast.JoinedStr, ast.FormattedValue, ast.IfExp)):
-            if isinstance(parent, ast.IfExp) and node is parent.test:
-                continue
-            pending.append(parent)  # part of a bigger string
-        elif isinstance(parent, ast.Attribute) and parent.value is node:
-            call = flow.parent(parent)
-            if isinstance(call, ast.Call) and call.func is parent:
-                pending.append(call)  # a string method: its result carries the text on
-            else:
+        elif isinstance(parent, ast.Return) and kind == "used":
+            function = ctx.enclosing_function(parent)
+            if getattr(function, "name", None) not in _DOC_FUNCTIONS:
                 verdict = "unknown"
-        elif isinstance(parent, (ast.Assign, ast.AnnAssign, ast.AugAssign, ast.NamedExpr)):
-            made = flow.bound_by(parent)
-            if not made or (isinstance(parent, ast.Assign) and len(made) != len(parent.targets)):
-                verdict = "unknown"  # stored in an attribute, an item, or unpacked
-            for binding in made:
-                pending.extend(flow.uses(binding))
-            if isinstance(parent, ast.NamedExpr):
-                pending.append(parent)
-        elif not isinstance(parent, (ast.Expr, ast.Raise, ast.Assert, ast.Compare)):
+        elif kind == "stored" or not isinstance(parent, _HARMLESS_USES):
             verdict = "unknown"
     return verdict, None
 
@@ -279,6 +254,65 @@ def _how(form: str) -> str:
         "replace": ".replace()",
         "fstring": "an f-string",
     }[form]
+
+
+def _literal(expr: Optional[ast.AST], ctx: FileContext) -> bool:
+    """A constant, or a variable (a tuple of them) whose every value is a constant."""
+    pending: List[Optional[ast.AST]] = [expr]
+    while pending:
+        node = pending.pop()
+        if node is None or isinstance(node, ast.Constant):
+            continue
+        if isinstance(node, ast.Tuple):
+            pending.extend(node.elts)
+        elif isinstance(node, ast.Name):
+            origins = list(ctx.index.origins(node))
+            if not all(isinstance(o, ast.Constant) for o in origins):
+                return False
+        else:
+            return False
+    return True
+
+
+def _leaves(top: ast.BinOp) -> List[ast.AST]:
+    """The operands of a whole operator expression, left to right."""
+    found: List[ast.AST] = []
+    stack: List[ast.AST] = [top]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, ast.BinOp):
+            stack += [node.right, node.left]
+        else:
+            found.append(node)
+    return found
+
+
+def _shape(built: ast.AST, form: str, ctx: FileContext) -> Tuple[bool, bool]:
+    """(built from literals only, starts like an SQL statement) for the string `built`."""
+    if form == "operator":
+        memo = ctx.memo(_Memo).shapes
+        known = memo.get(built)
+        if known is None:
+            leaves = _leaves(cast(ast.BinOp, built))
+            texts = [_piece(leaf) for leaf in leaves[:_STATEMENT_PIECES]]
+            literal = all(_literal(leaf, ctx) for leaf in leaves)
+            known = memo[built] = (literal, _STATEMENT.match("".join(texts)) is not None)
+        return known
+    if form == "fstring":
+        parts = cast(ast.JoinedStr, built).values
+        values = [p.value for p in parts if isinstance(p, ast.FormattedValue)]
+        texts = [_piece(p) for p in parts]
+    else:  # "...".format(...) / .replace(...): the template and the arguments
+        call = built if isinstance(built, ast.Call) else None
+        template = cast(ast.Attribute, built.func if call else built).value  # type: ignore[union-attr]
+        values = [*call.args, *(k.value for k in call.keywords)] if call else [None]
+        texts = [_piece(template)]
+    literal = all(_literal(v, ctx) for v in values)
+    return literal, _STATEMENT.match("".join(texts)) is not None
+
+
+def _piece(node: ast.AST) -> str:
+    return node.value if isinstance(node, ast.Constant) and type(node.value) is str else "\x00"
 
 
 def _report(
@@ -294,30 +328,40 @@ def _report(
         isinstance(wrapper, ast.Call) and _called_name(wrapper) in _DIRECT_SINKS and not replace
     )
     confidence: Rank = MEDIUM if direct else LOW
-    known = _cache(ctx).destinations
-    found = known.get(id(built))
+    known = ctx.memo(_Memo).destinations
+    found = known.get(built)
     if found is None:
-        found = known[id(built)] = _destination(built, dataflow(ctx))
+        found = known[built] = _destination(built, ctx)
     where, call = found
     how = _how(form)
-    if where == "executes" and call is not None:
+    literal, statement = _shape(built, form, ctx)
+    if literal:
+        confidence = LOW
+        message = (
+            f"SQL-like text built with {how} from constants only: no value from outside can "
+            "change it"
+        )
+    elif where == "harmless":
+        confidence = LOW
+        message = (
+            f"SQL-like text built with {how} is only printed, logged, raised or compared here; "
+            "it never reaches an execute call"
+        )
+    elif where == "executes" and call is not None:
         if not replace:
             confidence = MEDIUM
         message = (
             f"SQL built with {how} reaches {_called_name(call)}() on line {call.lineno}: "
             "values in it can change the query; pass them as query parameters"
         )
-    elif where == "harmless":
-        confidence = LOW
-        message = (
-            f"SQL-like text built with {how} is only printed, logged or compared here; "
-            "it never reaches an execute call"
-        )
     else:
         message = (
             f"SQL built with {how}: values in it can change the query; "
             "pass them as query parameters"
         )
+    if not statement and not literal:
+        confidence = LOW
+        message += " (the text does not start like an SQL statement)"
     return ctx.finding(RULE, at, message, confidence=confidence, scope=scope)
 
 

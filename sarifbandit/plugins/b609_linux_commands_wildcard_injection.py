@@ -33,7 +33,7 @@ Read from the `shell_injection` block (or `linux_commands_wildcard_injection`): 
 from __future__ import annotations
 
 import ast
-from typing import Iterator, Optional
+from typing import FrozenSet, Iterator, Optional
 
 from ..analysis.context import FileContext
 from ..analysis.nodes import keyword, value_of
@@ -69,7 +69,9 @@ def _command_text(command: ast.expr) -> str:
     return ""
 
 
-_LISTED = "b609.listed"
+def _listed(ctx: FileContext) -> FrozenSet[str]:
+    """Both lists at once, built once per file: almost every call is in neither."""
+    return ctx.option_set(RULE, "shell") | ctx.option_set(RULE, "subprocess")
 
 
 @RULE.check(ast.Call)
@@ -78,12 +80,7 @@ def check(node: ast.Call, ctx: FileContext) -> Iterator[Optional[Finding]]:
         return
     qualname = ctx.qualname(node)
     # both lists at once, built once per file: almost every call is in neither
-    listed = ctx.derived.get(_LISTED)
-    if listed is None:
-        listed = ctx.derived[_LISTED] = ctx.option_set(RULE, "shell") | ctx.option_set(
-            RULE, "subprocess"
-        )
-    if qualname not in listed:
+    if qualname not in ctx.memo(_listed):
         return
     if qualname not in ctx.option_set(RULE, "shell"):
         # only a literal True (or "True") counts here, unlike the truthiness of B602

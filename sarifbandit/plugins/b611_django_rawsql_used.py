@@ -48,7 +48,7 @@ def check(node: ast.Call, ctx: FileContext) -> Iterator[Optional[Finding]]:
     qualname = ctx.qualname(node)
     if not qualname.endswith("RawSQL") or qualname.rsplit(".", 1)[-1] != "RawSQL":
         return
-    if not ctx.imported_like("django.db.models"):
+    if not ctx.imported_like("django.db.models", node):
         return
     # a starred first argument (`RawSQL(*args)`) counts as SQL that is not a literal
     sql = node.args[0] if node.args else keyword(node, "sql")

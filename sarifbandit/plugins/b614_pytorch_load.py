@@ -49,15 +49,10 @@ RULE = Rule(
 _LOADERS = frozenset({"torch.load", "torch.serialization.load"})
 
 
-def _torch_imported(ctx: FileContext) -> bool:
-    # Bandit needs `import torch`; `from torch import load` loads the same way and counts too
-    return ctx.imported_exactly("torch") or any(i.startswith("torch.") for i in ctx.imports)
-
-
 @RULE.check(ast.Call, calls=("load",))
 def check(node: ast.Call, ctx: FileContext) -> Iterator[Optional[Finding]]:
     qualname = ctx.qualname(node)
-    if qualname not in _LOADERS or not _torch_imported(ctx):
+    if qualname not in _LOADERS or not ctx.imported_module("torch", node):
         return
     weights_only = keyword(node, "weights_only")
     if value_of(weights_only) == "True":

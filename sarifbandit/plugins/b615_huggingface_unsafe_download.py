@@ -77,7 +77,7 @@ def check(node: ast.Call, ctx: FileContext) -> Iterator[Optional[Finding]]:
     module = _DOWNLOADS.get(parts[-1])
     if module is None or module not in parts:
         return
-    if not any(ctx.imported_like(m) for m in _HUB_MODULES):
+    if not any(ctx.imported_like(m, node) for m in _HUB_MODULES):
         return
     revision = keyword(node, "revision")
     commit_id = keyword(node, "commit_id")

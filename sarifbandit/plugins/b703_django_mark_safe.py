@@ -2,7 +2,8 @@
 Flags `mark_safe(...)` (and `SafeText`, `SafeUnicode`, `SafeString`, `SafeBytes`) in files that
 import from `django.utils.safestring`, unless the first argument is proven to be fixed text:
 a string literal; a variable whose every assignment that can reach the call (within the
-function) is itself fixed text; or `"literal".format(...)` / `"literal" % (...)` whose values
+function, along its control flow: a reassignment hides the value before it) is itself fixed
+text; or `"literal".format(...)` / `"literal" % (...)` whose values
 are all fixed text. A parameter, a loop variable, or a value read from anywhere else is not
 proven. The finding points at the argument.
 
@@ -36,7 +37,7 @@ import ast
 from typing import Iterator, List, Optional, Set
 
 from ..analysis.context import FileContext
-from ..analysis.dataflow import BindingKind, DataFlow, dataflow
+from ..analysis.index import Index
 from ..analysis.nodes import is_str
 from ..model import HIGH, MEDIUM, Finding, Rule
 
@@ -52,7 +53,6 @@ RULE = Rule(
 )
 
 _MARKERS = frozenset({"mark_safe", "SafeText", "SafeUnicode", "SafeString", "SafeBytes"})
-_VALUE_KINDS = (BindingKind.ASSIGN, BindingKind.AUGMENTED)
 
 
 def _format_values(node: ast.AST) -> Optional[List[ast.expr]]:
@@ -82,30 +82,20 @@ def _format_values(node: ast.AST) -> Optional[List[ast.expr]]:
     return None
 
 
-def proven_fixed_text(expr: ast.expr, flow: DataFlow) -> bool:
-    """True when every value `expr` can have is built from string literals only."""
-    pending: List[ast.expr] = [expr]
-    followed: Set[int] = set()
+def proven_fixed_text(expr: ast.expr, index: Index) -> bool:
+    """True when every value `expr` can have is built from string literals only; the index
+    follows the variables back along the control flow."""
+    pending: List[ast.AST] = [expr]
+    expanded: Set[ast.AST] = set()  # a formatting met again (through a loop) is checked once
     while pending:
-        node = pending.pop()
-        if is_str(node):
-            continue
-        if isinstance(node, ast.Name):
-            bindings = flow.reaching(node)
-            if not bindings:
-                return False
-            for binding in bindings:
-                if binding.kind not in _VALUE_KINDS or binding.value is None:
-                    return False
-                # a binding met again (a loop) is assumed fixed while the others are checked
-                if id(binding) not in followed:
-                    followed.add(id(binding))
-                    pending.append(binding.value)
-            continue
-        values = _format_values(node)
-        if values is None:
-            return False
-        pending.extend(values)
+        for origin in index.origins(pending.pop()):
+            if is_str(origin) or origin in expanded:
+                continue
+            values = _format_values(origin) if isinstance(origin, ast.AST) else None
+            if values is None:
+                return False  # a parameter, a loop variable, a call, a name bound nowhere ...
+            expanded.add(origin)  # type: ignore[arg-type]
+            pending.extend(values)
     return True
 
 
@@ -115,10 +105,10 @@ def check(node: ast.Call, ctx: FileContext) -> Iterator[Optional[Finding]]:
         return
     qualname = ctx.qualname(node)
     name = qualname.rsplit(".", 1)[-1]
-    if name not in _MARKERS or not ctx.imported_like("django.utils.safestring"):
+    if name not in _MARKERS or not ctx.imported_like("django.utils.safestring", node):
         return
     text = node.args[0]
-    if is_str(text) or proven_fixed_text(text, dataflow(ctx)):
+    if is_str(text) or proven_fixed_text(text, ctx.index):
         return
     yield ctx.finding(
         RULE,

@@ -36,7 +36,7 @@ Read from the `markupsafe_xss` block (or `markupsafe_markup_xss`):
 from __future__ import annotations
 
 import ast
-from typing import Iterator, Optional
+from typing import FrozenSet, Iterator, Optional
 
 from ..analysis.context import FileContext
 from ..model import HIGH, MEDIUM, Finding, Rule
@@ -55,7 +55,12 @@ RULE = Rule(
 )
 
 _MARKUP = frozenset({"markupsafe.Markup", "flask.Markup"})
-_NAMES = "b704.names"
+
+
+def _markup_names(ctx: FileContext) -> FrozenSet[str]:
+    """The built-in and configured names as one set, made once per file: most calls are neither."""
+    extra = ctx.options(RULE).get("extend_markup_names") or []
+    return _MARKUP | {n for n in extra if isinstance(n, str)}
 
 
 @RULE.check(ast.Call)
@@ -64,11 +69,7 @@ def check(node: ast.Call, ctx: FileContext) -> Iterator[Optional[Finding]]:
         return
     qualname = ctx.qualname(node)
     # the built-in and configured names as one set, made once per file: most calls are neither
-    names = ctx.derived.get(_NAMES)
-    if names is None:
-        extra = ctx.options(RULE).get("extend_markup_names") or []
-        names = ctx.derived[_NAMES] = _MARKUP | {n for n in extra if isinstance(n, str)}
-    if qualname not in names:
+    if qualname not in ctx.memo(_markup_names):
         return
     options = ctx.options(RULE)
     text = node.args[0]

@@ -248,19 +248,17 @@ def check_config_update(node: ast.Call, ctx: FileContext) -> Iterator[Optional[F
 def _django_settings(ctx: FileContext) -> bool:
     """A Django settings module: settings*.py, a module of a settings/ package, or one that
     assigns INSTALLED_APPS (looked up once per file)."""
-    known = ctx.derived.get("django-settings")
-    if known is None:
-        path = PurePosixPath(ctx.path.replace("\\", "/"))
-        known = (
-            path.name.startswith("settings")
-            or "settings" in path.parts[:-1]
-            or any(
-                isinstance(statement, ast.Assign)
-                and any(
-                    isinstance(t, ast.Name) and t.id == "INSTALLED_APPS" for t in statement.targets
-                )
-                for statement in ctx.tree.body
-            )
+    return ctx.memo(_is_django_settings)
+
+
+def _is_django_settings(ctx: FileContext) -> bool:
+    path = PurePosixPath(ctx.path.replace("\\", "/"))
+    return (
+        path.name.startswith("settings")
+        or "settings" in path.parts[:-1]
+        or any(
+            isinstance(statement, ast.Assign)
+            and any(isinstance(t, ast.Name) and t.id == "INSTALLED_APPS" for t in statement.targets)
+            for statement in ctx.tree.body
         )
-        ctx.derived["django-settings"] = known
-    return bool(known)
+    )

@@ -329,15 +329,9 @@ def _partial_path(call: ast.Call) -> Optional[ast.Constant]:
 def _listed(ctx: FileContext) -> FrozenSet[str]:
     """Every name the family's option lists hold, worked out once per file: a call that is in
     none of them and passes no shell= can be left at once (almost every call)."""
-    found = ctx.derived.get(_LISTED)
-    if found is None:
-        found = ctx.derived[_LISTED] = frozenset().union(
-            *(ctx.option_set(rule, key) for rule in FAMILY for key in _LIST_KEYS)
-        )
-    return found
+    return frozenset().union(*(ctx.option_set(rule, key) for rule in FAMILY for key in _LIST_KEYS))
 
 
-_LISTED = "shell_injection.listed"
 _LIST_KEYS = ("subprocess", "shell", "no_shell")
 
 
@@ -345,10 +339,10 @@ _LIST_KEYS = ("subprocess", "shell", "no_shell")
 def check_process_call(node: ast.Call, ctx: FileContext) -> Iterator[Optional[Finding]]:
     qualname = ctx.qualname(node)
     # without keywords there is no shell=: an unlisted call is left before anything else
-    if not node.keywords and qualname not in (ctx.derived.get(_LISTED) or _listed(ctx)):
+    if not node.keywords and qualname not in ctx.memo(_listed):
         return
     shell = _shell_argument(node)
-    if shell is None and qualname not in _listed(ctx):
+    if shell is None and qualname not in ctx.memo(_listed):
         return
     in_subprocess = qualname in ctx.option_set(B602, "subprocess")
     if in_subprocess:
