@@ -11,13 +11,16 @@ an unchanged tree is still answered from the cache; the link step is redone on e
 from __future__ import annotations
 
 import ast
-from typing import Dict, List, Optional, Sequence, Tuple
+from dataclasses import replace
+from typing import Dict, FrozenSet, List, Optional, Sequence, Tuple
 
 from ..analysis.source import SourceError, SourceFile, parse
+from ..analysis.taint.check import CLASS_OF_RULE
 from ..analysis.taint.interpret import FileAnalysis, ProjectIndex
 from ..analysis.taint.models import Models
+from ..analysis.taint.verdicts import BANDIT_CLASSES
 from ..config.options import Config
-from ..model import FileResult, Notification
+from ..model import FileResult, Finding, Notification
 from .discovery import Target, module_name
 from .filescan import _models, read_bytes, scan_bytes
 
@@ -110,6 +113,8 @@ def link(results: List[FileResult], targets: Sequence[Target], config: Config) -
             modules.setdefault(name, (target, is_package))
         paths[target.display] = target
     project = Project(modules, models, config.max_file_size)
+    # the second scan runs only the checks data flow can change; the others stand
+    flow_only = replace(config, selected=config.selected & _flow_rules())
     linked: List[FileResult] = []
     relinked = 0
     for result in results:
@@ -128,10 +133,34 @@ def link(results: List[FileResult], targets: Sequence[Target], config: Config) -
         except (SourceError, OSError):
             linked.append(result)
             continue
-        again = scan_bytes(data, result.path, config, module_name(str(target.path)), project)
-        again.from_cache = result.from_cache
-        linked.append(again)
+        again = scan_bytes(data, result.path, flow_only, module_name(str(target.path)), project)
+        linked.append(_merged(result, again))
     return linked
+
+
+def _flow_rules() -> FrozenSet[str]:
+    return frozenset(CLASS_OF_RULE) | frozenset(BANDIT_CLASSES)
+
+
+def _merged(first: FileResult, again: FileResult) -> FileResult:
+    """The first scan's result with the findings of the data-flow checks taken from the second."""
+    if not again.scanned:
+        return first
+    redone = _flow_rules()
+    merged = replace(
+        first,
+        findings=sorted(
+            [f for f in first.findings if f.rule_id not in redone] + again.findings,
+            key=Finding.sort_key,
+        ),
+        suppressed=sorted(
+            [f for f in first.suppressed if f.rule_id not in redone] + again.suppressed,
+            key=Finding.sort_key,
+        ),
+        notifications=first.notifications
+        + [n for n in again.notifications if n.code == "dataflow-error"],
+    )
+    return merged
 
 
 def _over_limit(path: str) -> Notification:

@@ -207,12 +207,12 @@ def _function_triggers(tree: ast.Module, models: Models) -> Tuple[str, ...]:
     the local names this file gives to imported sources (`request` after `from flask import
     request`)."""
     names = [source.name for source in models.sources]
+    prefixes = {".".join(n.split(".")[:cut]) for n in names for cut in range(1, n.count(".") + 2)}
     words: Set[str] = set(_STDLIB_TRIGGERS)
     for node in tree.body:
         if isinstance(node, ast.ImportFrom) and node.module:
             for alias in node.names:
-                target = f"{node.module}.{alias.name}"
-                if any(n == target or n.startswith(target + ".") for n in names):
+                if f"{node.module}.{alias.name}" in prefixes:
                     words.add(alias.asname or alias.name)
         elif isinstance(node, ast.Import):
             for alias in node.names:

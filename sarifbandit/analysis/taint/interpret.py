@@ -20,6 +20,7 @@ from .guards import refine
 from .library import call_library, method_of, result_type
 from .models import Models, Sink
 from .values import (
+    CALL_PREFIX,
     CLEAN,
     PARAM_PREFIX,
     REST,
@@ -32,6 +33,7 @@ from .values import (
     join_taint,
     pieces_of,
     smashed,
+    stand_in,
     tainted,
     widen,
 )
@@ -109,12 +111,33 @@ def _step(node: ast.AST, message: str, nesting: int = 0) -> Step:
 
 
 def _short(node: ast.AST, limit: int = 40) -> str:
-    try:
-        text = ast.unparse(node)
-    except Exception:  # a hand-built or very deep tree
-        return "…"
-    text = " ".join(text.split())
+    """The code of `node` as a step's message shows it, cut at `limit` characters."""
+    text = _dotted_text(node)
+    if text is None:
+        try:
+            text = ast.unparse(node)
+        except Exception:  # a hand-built or very deep tree
+            return "…"
+        text = " ".join(text.split())
     return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def _dotted_text(node: ast.AST) -> Optional[str]:
+    """`a.b.c`, `a.b(...)` and `a["k"]` written out without ast.unparse (steps are made often)."""
+    suffix = ""
+    if isinstance(node, ast.Call):
+        node, suffix = node.func, "(…)" if node.args or node.keywords else "()"
+    elif isinstance(node, ast.Subscript) and isinstance(node.slice, ast.Constant):
+        suffix = f"[{node.slice.value!r}]"
+        node = node.value
+    parts: List[str] = []
+    while isinstance(node, ast.Attribute):
+        parts.append(node.attr)
+        node = node.value
+    if not isinstance(node, ast.Name):
+        return None
+    parts.append(node.id)
+    return ".".join(reversed(parts)) + suffix
 
 
 def _param_names(func: ast.AST) -> Tuple[str, ...]:
@@ -944,9 +967,13 @@ class FunctionRun:
             found = self.a.project.resolve(qual)
             if found is not None:
                 owner, local = found
-        elif local is None and "." in qual and not qual.startswith("?"):
-            if not _modelled(self.a.models, qual):
-                self.a.external_calls.add(qual)
+        external = (
+            local is None
+            and self.a.project is None
+            and "." in qual
+            and not qual.startswith("?")
+            and not _modelled(self.a.models, qual)
+        )
         if isinstance(local, ast.ClassDef):
             return self.construct(node, owner, local, qual, args, kwargs)
         if local is not None and (
@@ -989,6 +1016,15 @@ class FunctionRun:
         taint = _join_all(
             args + list(kwargs.values()) + ([receiver] if receiver is not None else [])
         )
+        if external:
+            # maybe a function of another scanned module: the link step answers it; here its
+            # result stands for itself, and input passed to it marks the call for the link step
+            if taint is not None and taint.real():
+                self.a.external_calls.add(qual)
+            marker = Taint(frozenset({CALL_PREFIX + qual}))
+            return Value(
+                taint=join_taint(taint.inexact() if taint else None, marker), name=result_type(qual)
+            )
         if taint is None:
             # the result is named after the call, so `conn = ldap3.Connection(...)` makes
             # `conn.search` the model's `ldap3.Connection.search`
@@ -1000,7 +1036,7 @@ class FunctionRun:
             or (
                 receiver is not None
                 and receiver.all_taint() is not None
-                and _join_all(args + list(kwargs.values())) is None
+                and not _real(_join_all(args + list(kwargs.values())))
             )
         ):
             # a method of the tainted value itself (`args.get("q")`, `.strip()`) gives its data
@@ -1164,10 +1200,12 @@ class FunctionRun:
                         ),
                     )
                 )
+        for kind in taint.kinds:
+            if kind.startswith(CALL_PREFIX):
+                # what another module's function returns reaches a sink: the link step must see
+                self.a.external_calls.add(kind[len(CALL_PREFIX) :])
         if taint.real():
-            real = replace(
-                taint, kinds=frozenset(k for k in taint.kinds if not k.startswith(PARAM_PREFIX))
-            )
+            real = replace(taint, kinds=frozenset(k for k in taint.kinds if not stand_in(k)))
             self.a.record(SinkHit(anchor, node, sink_class, sink, real, inner))
 
 
@@ -1222,14 +1260,12 @@ def _request_read(request: Value, attr: str, node: ast.AST) -> Optional[Value]:
     )
 
 
+def _real(taint: Optional[Taint]) -> bool:
+    return taint is not None and taint.real()
+
+
 def _modelled(models: Models, qual: str) -> bool:
-    """Whether the models say what a call does (a source, sink, sanitizer or propagator)."""
-    return bool(
-        models.sinks_for(qual)
-        or models.sanitizer_for(qual)
-        or models.is_propagator(qual)
-        or models.source_for(qual, called=True)
-    )
+    return models.knows(qual)
 
 
 def _sink_label(sink: str) -> str:

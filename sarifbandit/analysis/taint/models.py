@@ -274,6 +274,20 @@ class Models:
         exact, wild = self._propagators.lookup(qualname)
         return bool(exact or wild)
 
+    def knows(self, qualname: str) -> bool:
+        """Whether some model says what a call of `qualname` does (source, sink, sanitizer or
+        propagator); asked for every call the data flow cannot follow, so remembered."""
+        memo = self.__dict__.setdefault("_known_memo", {})
+        known = memo.get(qualname)
+        if known is None:
+            known = memo[qualname] = bool(
+                self.sinks_for(qualname)
+                or self.sanitizer_for(qualname)
+                or self.is_propagator(qualname)
+                or self.source_for(qualname, called=True)
+            )
+        return known
+
     def sink_names(self) -> FrozenSet[str]:
         """The last dotted part of every sink's call: a call whose name ends otherwise is no
         sink, which lets the walk skip it cheaply."""

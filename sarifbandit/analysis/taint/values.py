@@ -35,6 +35,16 @@ class _Unknown:
 UNKNOWN: Any = _Unknown()
 #: kinds of taint that stand for a function's parameters while its summary is computed
 PARAM_PREFIX = "param:"
+#: kinds that stand for the result of a call into another module, before the link step knows
+#: what that call returns
+CALL_PREFIX = "call:"
+_STAND_INS = (PARAM_PREFIX, CALL_PREFIX)
+
+
+def stand_in(kind: str) -> bool:
+    """Whether a taint kind stands for something not yet known (a parameter, a call's result)
+    rather than for input."""
+    return kind.startswith(_STAND_INS)
 
 
 @dataclass(frozen=True)
@@ -66,8 +76,8 @@ class Taint:
         return self if not self.exact else Taint(self.kinds, self.sanitized, self.trace, False)
 
     def real(self) -> bool:
-        """Whether some kind is a real source (not only a parameter stand-in)."""
-        return any(not k.startswith(PARAM_PREFIX) for k in self.kinds)
+        """Whether some kind is a real source (not only stand-ins)."""
+        return any(not stand_in(k) for k in self.kinds)
 
 
 def join_taint(a: Optional[Taint], b: Optional[Taint]) -> Optional[Taint]:
@@ -75,7 +85,10 @@ def join_taint(a: Optional[Taint], b: Optional[Taint]) -> Optional[Taint]:
         return b
     if b is None:
         return a
-    trace = a.trace if len(a.trace) <= len(b.trace) else b.trace
+    if a.real() != b.real():  # the path shown is the input's, not a stand-in's
+        trace = a.trace if a.real() else b.trace
+    else:
+        trace = a.trace if len(a.trace) <= len(b.trace) else b.trace
     return Taint(a.kinds | b.kinds, a.sanitized & b.sanitized, trace, a.exact and b.exact)
 
 
