@@ -100,8 +100,19 @@ def walk(
             if chosen is None:
                 chosen = by_name[last] = _for_name(checks, last)
             checks, functions = chosen
-        if functions:
-            _run(ctx, node, checks, functions, findings, problems, debug)
+        # the common path inlined: a call per dispatched node costs as much as the checks
+        for function in functions:
+            try:
+                produced = function(node, ctx)
+                if produced is not None:
+                    for found in produced:
+                        if found is not None:
+                            if found.nosec_lines == UNSCOPED:
+                                found = _scoped(found, node)
+                            findings.append(found)
+            except Exception as exc:  # a check bug must not cost the file or the scan
+                check = checks[functions.index(function)]
+                problems.append(_check_failure(ctx, check.name, node, exc, debug))
         for field, field_kind in singletons:
             value = getattr(node, field)
             for leaf in value if field_kind == MANY else (value,):
