@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Callable, List, Optional, Sequence, Union
 
 from .config.options import Config
+from .engine.cache import ScanMemo
 from .engine.discovery import discover
 from .engine.filescan import scan_bytes
 from .engine.link import link
@@ -50,7 +51,15 @@ def scan(
         config.follow_links,
         excluded,
     )
-    results = link(scan_targets(targets, config, progress), targets, config)
+    # a rerun over files none of which changed is answered whole, the link step included
+    memo = ScanMemo.for_targets(config, [(str(t.path), t.display) for t in targets])
+    results = memo.load() if memo is not None else None
+    if results is None:
+        results = link(scan_targets(targets, config, progress), targets, config)
+        if memo is not None:
+            memo.save(results)
+    elif progress is not None and results:
+        progress(len(results), len(results))
     if "-" in names:
         results.append(scan_bytes(stdin if stdin is not None else b"", stdin_name, config))
     notifications = list(config.notices) + [

@@ -227,7 +227,17 @@ def _aged(root: Path) -> Path:
 
 
 def _indexes(tmp_path: Path) -> List[Path]:
-    return sorted(p for p in (tmp_path / "cache").glob("index-v*/*") if p.is_file())
+    return sorted(p for p in (tmp_path / "cache").glob("index-v*/*") if len(p.name) == 64)
+
+
+def _memos(tmp_path: Path) -> List[Path]:
+    return sorted((tmp_path / "cache").glob("index-v*/*.linked"))
+
+
+@pytest.fixture
+def no_memo(monkeypatch):
+    """The per-file index alone: whole-scan memos never hit."""
+    monkeypatch.setattr(cache.ScanMemo, "load", lambda self: None)
 
 
 def _count_reads(monkeypatch) -> Dict[str, int]:
@@ -250,7 +260,7 @@ def _count_reads(monkeypatch) -> Dict[str, int]:
     return counts
 
 
-def test_a_warm_rerun_opens_no_source_file_and_no_entry(tmp_path, monkeypatch):
+def test_a_warm_rerun_opens_no_source_file_and_no_entry(tmp_path, monkeypatch, no_memo):
     root = _aged(_tree(tmp_path))
     first, _ = _run(root, _config(tmp_path))
     assert len(_indexes(tmp_path)) == 1
@@ -271,7 +281,7 @@ def replace_cached(result: FileResult) -> FileResult:
     return dataclasses.replace(result, from_cache=False)
 
 
-def test_changed_stat_data_is_verified_by_content(tmp_path, monkeypatch):
+def test_changed_stat_data_is_verified_by_content(tmp_path, monkeypatch, no_memo):
     root = _aged(_tree(tmp_path))
     _run(root, _config(tmp_path))
     os.utime(root / "a.py", (_PAST + 60, _PAST + 60))  # touched, same bytes
@@ -289,7 +299,7 @@ def test_changed_stat_data_is_verified_by_content(tmp_path, monkeypatch):
     assert hits == sorted(FILES) and counts["read"] == 0  # its new stat data was kept
 
 
-def test_changed_content_misses_the_index(tmp_path, monkeypatch):
+def test_changed_content_misses_the_index(tmp_path, monkeypatch, no_memo):
     root = _aged(_tree(tmp_path))
     _run(root, _config(tmp_path))
     (root / "b.py").write_text("x = 1\n", encoding="utf-8")
@@ -299,7 +309,7 @@ def test_changed_content_misses_the_index(tmp_path, monkeypatch):
     assert not [f for f in report.findings if f.path == "b.py"]
 
 
-def test_a_new_file_under_the_scan_root_keeps_its_index(tmp_path):
+def test_a_new_file_under_the_scan_root_keeps_its_index(tmp_path, no_memo):
     root = _aged(_tree(tmp_path))
     config = _config(tmp_path)
     scan([root], config, root=tmp_path)  # the files are src/a.py ...
@@ -325,7 +335,7 @@ def test_a_file_changed_right_after_it_was_read_is_verified_next_time(tmp_path):
     assert [f.message for f in report.findings if f.path == "b.py"]
 
 
-def test_the_index_follows_the_configuration_and_the_tool(tmp_path, monkeypatch):
+def test_the_index_follows_the_configuration_and_the_tool(tmp_path, monkeypatch, no_memo):
     root = _aged(_tree(tmp_path))
     _run(root, _config(tmp_path))
     _, hits = _run(root, _config(tmp_path, context_lines=5))
@@ -341,7 +351,9 @@ def test_the_index_follows_the_configuration_and_the_tool(tmp_path, monkeypatch)
     [pickle.dumps(_Exploit()), b"\x80\x05garbage", b"", pickle.dumps(("salt", {}))],
     ids=["code", "garbage", "empty", "foreign"],
 )
-def test_a_planted_or_corrupt_index_is_a_miss_and_is_rewritten(tmp_path, payload, monkeypatch):
+def test_a_planted_or_corrupt_index_is_a_miss_and_is_rewritten(
+    tmp_path, payload, monkeypatch, no_memo
+):
     root = _aged(_tree(tmp_path))
     first, _ = _run(root, _config(tmp_path))
     (index,) = _indexes(tmp_path)
@@ -356,7 +368,7 @@ def test_a_planted_or_corrupt_index_is_a_miss_and_is_rewritten(tmp_path, payload
     assert counts == {"read": 0, "entry": 0}
 
 
-def test_a_planted_index_record_for_other_bytes_is_not_trusted(tmp_path):
+def test_a_planted_index_record_for_other_bytes_is_not_trusted(tmp_path, no_memo):
     """An index copied from another checkout (other paths) gives nothing."""
     root = _aged(_tree(tmp_path))
     _run(root, _config(tmp_path))
@@ -390,3 +402,94 @@ def test_concurrent_index_writers_leave_a_whole_index(tmp_path):
     index = cache.ScanIndex(ResultCache(tmp_path / "cache", config), ["scope"])
     assert sorted(index._old) == sorted(FILES)
     assert not [p for p in (tmp_path / "cache").rglob("*.tmp-*")]
+
+
+# -- the whole-scan memo: results after the link step -------------------------------------------
+
+LINKED = {
+    "app.py": "from flask import request\nfrom helpers import run\n\n\n"
+    "def view():\n    run(request.args['cmd'])\n",
+    "helpers.py": "import subprocess\n\n\ndef run(command):\n"
+    "    subprocess.call(command, shell=True)\n",
+}
+
+
+def _refuse_scanning(monkeypatch) -> None:
+    from sarifbandit import api
+
+    def refused(*args, **kwargs):
+        raise AssertionError("scanned or linked again")
+
+    monkeypatch.setattr(api, "scan_targets", refused)
+    monkeypatch.setattr(api, "link", refused)
+
+
+def test_an_unchanged_tree_is_answered_whole_link_step_included(tmp_path, monkeypatch):
+    root = _aged(_tree(tmp_path, LINKED))
+    first, _ = _run(root, _config(tmp_path))
+    assert len(_memos(tmp_path)) == 1
+    with monkeypatch.context() as patched:
+        _refuse_scanning(patched)
+        second, hits = _run(root, _config(tmp_path))
+    assert hits == sorted(LINKED)
+    assert _facts(second) == _facts(first)
+    assert [f.flow for f in second.findings] == [f.flow for f in first.findings]
+
+
+def test_any_changed_file_misses_the_memo(tmp_path, monkeypatch):
+    root = _aged(_tree(tmp_path, LINKED))
+    first, _ = _run(root, _config(tmp_path))
+    os.utime(root / "helpers.py", (_PAST + 60, _PAST + 60))  # touched: its callers relink
+    scans = []
+    from sarifbandit import api
+
+    link = api.link
+    monkeypatch.setattr(api, "link", lambda *a: scans.append(1) or link(*a))
+    second, hits = _run(root, _config(tmp_path))
+    assert scans == [1] and hits == sorted(LINKED)  # per file from the index, linked again
+    assert _facts(second) == _facts(first)
+    (root / "extra.py").write_text("x = 1\n")
+    os.utime(root / "extra.py", (_PAST, _PAST))
+    _run(root, _config(tmp_path))
+    assert scans == [1, 1]  # another set of files
+
+
+def test_files_modified_just_now_are_not_memoised(tmp_path):
+    root = _tree(tmp_path, LINKED)  # just written
+    _run(root, _config(tmp_path))
+    assert _memos(tmp_path) == []
+
+
+@pytest.mark.parametrize(
+    "payload", [pickle.dumps(_Exploit()), b"garbage", pickle.dumps(("salt", (), []))]
+)
+def test_a_planted_memo_is_a_miss(tmp_path, monkeypatch, payload):
+    monkeypatch.chdir(tmp_path)  # where the planted command would leave its file
+    root = _aged(_tree(tmp_path, LINKED))
+    first, _ = _run(root, _config(tmp_path))
+    (memo,) = _memos(tmp_path)
+    memo.write_bytes(payload)
+    second, _ = _run(root, _config(tmp_path))
+    assert not (tmp_path / "pwned").exists()
+    assert _facts(second) == _facts(first)
+    assert cache._ResultUnpickler(__import__("io").BytesIO(memo.read_bytes())).load()[2]
+
+
+def test_the_tool_stamp_covers_the_data_flow_models():
+    from sarifbandit.analysis.taint.models import model_files
+
+    cache.tool_stamp.cache_clear()
+    seen = []
+    original = Path.stat
+
+    def recording(self, *args, **kwargs):
+        seen.append(self)
+        return original(self, *args, **kwargs)
+
+    try:
+        Path.stat = recording  # type: ignore[method-assign]
+        cache.tool_stamp()
+    finally:
+        Path.stat = original  # type: ignore[method-assign]
+        cache.tool_stamp.cache_clear()
+    assert {p.resolve() for p in model_files()} <= {p.resolve() for p in seen}

@@ -29,7 +29,7 @@ import threading
 import time
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Callable, Dict, Iterable, Optional, Set, Tuple, Type
+from typing import Any, Callable, Dict, Iterable, List, Optional, Sequence, Set, Tuple, Type
 
 from .. import model
 from ..config.options import Config
@@ -105,7 +105,9 @@ def tool_stamp() -> str:
     so a changed check invalidates the cache even before the version number moves."""
     from ..registry import all_rules
 
-    files = set(Path(__file__).resolve().parent.parent.rglob("*.py"))
+    package = Path(__file__).resolve().parent.parent
+    # the data-flow models are code too: a changed YAML file changes what a scan finds
+    files = {*package.rglob("*.py"), *package.rglob("*.yaml")}
     for rule in all_rules():
         for check in rule.checks:
             code = getattr(check.function, "__code__", None)
@@ -308,18 +310,104 @@ class ScanIndex:
         unchanged = records.keys() == self._old.keys() and all(
             self._old[d][:4] == records[d][:4] and records[d][2] >= 0 for d in records
         )
-        if unchanged or not self.cache._writable:
-            return
-        temporary = f"{self.path}.tmp-{os.getpid()}-{threading.get_ident()}"
+        if not unchanged:
+            _write_atomically(self.cache, self.path, (self.cache._salt, records))
+
+
+class ScanMemo:
+    """The final results (after the link step across files) of the last run over exactly these
+    files with this configuration and tool, kept while none of them changed: a rerun over an
+    unchanged tree reads one file and stats each source file, and neither scans nor links.
+
+    The stamp is every file's path, size and mtime_ns; a file modified within `_RACY_NS` of the
+    run, or one that cannot be stat'ed, means no stamp (the run is not memoised). Any difference
+    is a miss, answered by the per-file index and entries and the link step as usual."""
+
+    def __init__(self, cache: ResultCache, targets: Sequence[Tuple[str, str]]) -> None:
+        self.cache = cache
+        digest = hashlib.sha256(cache._salt + b"linked\0")
+        for part in scan_scope(display for _, display in targets):
+            digest.update(part.encode("utf-8", "surrogatepass") + b"\0")
+        name = f"{digest.hexdigest()}.linked"
+        self.path = os.path.join(os.fspath(cache.root), _INDEXES, name)
+        self.stamp = _stamp(targets)
+
+    @classmethod
+    def for_targets(
+        cls, config: Config, targets: Sequence[Tuple[str, str]]
+    ) -> Optional["ScanMemo"]:
+        """The memo of (path, display) `targets`, or None when the cache is off."""
+        cache = ResultCache.for_config(config)
+        return cls(cache, targets) if cache is not None else None
+
+    def load(self) -> Optional[List["model.FileResult"]]:
+        if self.stamp is None:
+            return None
         try:
-            self.cache._prepare(Path(os.path.dirname(self.path)))
-            data = pickle.dumps((self.cache._salt, records), protocol=pickle.HIGHEST_PROTOCOL)
-            with open(temporary, "wb") as stream:
-                stream.write(data)
-            os.replace(temporary, self.path)
+            with open(self.path, "rb") as handle:
+                stored = _ResultUnpickler(io.BytesIO(handle.read())).load()
+        except Exception:  # absent, unreadable, corrupt or planted: only a miss
+            return None
+        if not (
+            isinstance(stored, tuple)
+            and len(stored) == 3
+            and stored[0] == self.cache._salt
+            and stored[1] == self.stamp
+            and isinstance(stored[2], list)
+            and all(isinstance(r, model.FileResult) for r in stored[2])
+        ):
+            return None
+        return [_hit(result) for result in stored[2]]
+
+    def save(self, results: Sequence["model.FileResult"]) -> None:
+        """Keep `results`, unless a file changed during the run or a result is transient."""
+        if self.stamp is None or self.stamp != _stamp_again(self.stamp):
+            return
+        if any(n.code in _TRANSIENT for r in results for n in r.notifications):
+            return
+        _write_atomically(self.cache, self.path, (self.cache._salt, self.stamp, list(results)))
+
+
+def scan_scope(displays: Iterable[str]) -> List[str]:
+    """What names a scan root's index: the working directory and the top folders (or files)
+    the files lie in, so adding a file deep in the tree keeps the index."""
+    tops = {os.path.dirname(d) if os.path.isabs(d) else d.split("/", 1)[0] for d in displays}
+    return [os.getcwd(), *sorted(tops)]
+
+
+def _stamp(targets: Sequence[Tuple[str, str]]) -> Optional[Tuple[Tuple[str, str, int, int], ...]]:
+    now = time.time_ns()
+    stamp = []
+    for path, display in targets:
+        try:
+            info = os.stat(path)
         except OSError:
-            _unlink(temporary)
-            self.cache._writable = False
+            return None
+        if now - info.st_mtime_ns < _RACY_NS:
+            return None
+        stamp.append((path, display, info.st_size, info.st_mtime_ns))
+    return tuple(stamp)
+
+
+def _stamp_again(
+    stamp: Tuple[Tuple[str, str, int, int], ...],
+) -> Optional[Tuple[Tuple[str, str, int, int], ...]]:
+    return _stamp([(path, display) for path, display, _, _ in stamp])
+
+
+def _write_atomically(cache: ResultCache, path: str, value: Any) -> None:
+    if not cache._writable:
+        return
+    temporary = f"{path}.tmp-{os.getpid()}-{threading.get_ident()}"
+    try:
+        cache._prepare(Path(os.path.dirname(path)))
+        data = pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)
+        with open(temporary, "wb") as stream:
+            stream.write(data)
+        os.replace(temporary, path)
+    except OSError:
+        _unlink(temporary)
+        cache._writable = False
 
 
 def _hit(result: "model.FileResult") -> "model.FileResult":

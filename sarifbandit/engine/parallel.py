@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Callable, Dict, List, Optional, Sequence, Tupl
 from ..config.options import Config
 from ..model import FileResult, Notification
 from ..registry import dispatch_table
-from .cache import ResultCache, ScanIndex
+from .cache import ResultCache, ScanIndex, scan_scope
 from .discovery import Target
 from .filescan import read_bytes, scan_path
 
@@ -82,16 +82,6 @@ def _batches(targets: Sequence[Target], jobs: int) -> List[List[Target]]:
     return batches
 
 
-def _scope(targets: Sequence[Target]) -> List[str]:
-    """What names a scan root's index: the working directory and the top folders (or files)
-    the targets lie in, so adding a file deep in the tree keeps the index."""
-    tops = {
-        os.path.dirname(t.display) if os.path.isabs(t.display) else t.display.split("/", 1)[0]
-        for t in targets
-    }
-    return [os.getcwd(), *sorted(tops)]
-
-
 def _cached(
     targets: Sequence[Target], config: Config, index: ScanIndex
 ) -> Tuple[Dict[str, FileResult], List[Target]]:
@@ -121,7 +111,7 @@ def scan_targets(
     total = len(targets)
     cache = ResultCache.for_config(config)
     results: Dict[str, FileResult] = {}
-    index = ScanIndex(cache, _scope(targets)) if cache is not None else None
+    index = ScanIndex(cache, scan_scope(t.display for t in targets)) if cache else None
     if index is not None:
         results, targets = _cached(targets, config, index)
         if progress and results:
