@@ -79,7 +79,7 @@ def farewell_named(request):
 urlpatterns = [
     path("search/", search),
     path("search-safe/", search_safe),
-    path("category/<slug:slug>/", category),
+    path("category/<str:slug>/", category),
     path("category-number/<slug:slug>/", category_by_number),
     path("note/", note),
     path("note-escaped/", note_escaped),

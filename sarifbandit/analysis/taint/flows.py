@@ -180,7 +180,7 @@ def analyse(
         return Flows(None, source, make)
     imported = _imported_modules(tree)
     entry_params, view_returns, entries = _entries(
-        tree, text, imported, models, _function_triggers(tree, models)
+        tree, text, imported, models, _function_triggers(tree, models), source.path
     )
     analysis = FileAnalysis(
         tree, {}, models, entry_params, view_returns, module, is_package, project, source.path
@@ -268,8 +268,13 @@ def _entries(
     imported: FrozenSet[str],
     models: Models,
     triggers: Tuple[str, ...],
+    path: str = "",
 ) -> Tuple[Dict[ast.AST, Dict[str, Value]], FrozenSet[ast.AST], List[ast.AST]]:
     lines = text.splitlines()
+    # URL keyword arguments are looked for in views modules only (views.py, views/…, where
+    # Django projects keep what urls.py routes to) and in files routing their own views
+    converters = _url_converters(tree)
+    views_module = bool(converters) or "view" in path.replace("\\", "/").lower()
     entry_params: Dict[ast.AST, Dict[str, Value]] = {}
     view_returns: Set[ast.AST] = set()
     entries: List[ast.AST] = []
@@ -325,14 +330,19 @@ def _entries(
                 if route.framework == "flask":
                     view_returns.update(n for n in ast.walk(func) if isinstance(n, ast.Return))
         for route in routes:
-            if not route.decorators and _is_view(every):
+            if not route.decorators and views_module and _is_view(func, every):
                 # Django: a view is `view(request, **url_kwargs)`, its route declared in urls.py
                 for arg in every[every.index(_request_arg(every)) + 1 :]:
                     if (
                         arg.annotation is not None
                         and _last(arg.annotation) in route.safe_annotations
+                    ) or _default_of(func, arg) is not None:
+                        continue  # a keyword with a default is the view's option, not the URL's
+                    if (
+                        converters.get((getattr(func, "name", ""), arg.arg))
+                        in route.safe_converters
                     ):
-                        continue
+                        continue  # `path("<int:pk>/", view)`: a number
                     given[arg.arg] = tainted(
                         Taint(frozenset({route.kind}), trace=(_arg_step(arg, route.framework),))
                     )
@@ -364,9 +374,40 @@ def _request_arg(every: List[ast.arg]) -> ast.arg:
     return every[1] if every and every[0].arg in ("self", "cls") else every[0]
 
 
-def _is_view(every: List[ast.arg]) -> bool:
-    skip = 1 if every and every[0].arg in ("self", "cls") else 0
+#: methods of a class-based view that Django calls with the URL's keyword arguments
+_VIEW_METHODS = frozenset({"get", "post", "put", "patch", "delete", "head", "options", "dispatch"})
+
+
+def _is_view(func: ast.AST, every: List[ast.arg]) -> bool:
+    """`view(request, ...)` at module level, or a class-based view's `get(self, request, ...)`:
+    not every function taking a request (middleware's `process_response(self, request,
+    response)` is called by the framework with objects, not URL parts)."""
+    method = bool(every) and every[0].arg in ("self", "cls")
+    if method and getattr(func, "name", "") not in _VIEW_METHODS:
+        return False
+    skip = 1 if method else 0
     return len(every) > skip and every[skip].arg == "request"
+
+
+_DJANGO_CONVERTER = re.compile(r"<(?:(?P<conv>\w+):)?(?P<name>\w+)>")
+
+
+def _url_converters(tree: ast.Module) -> Dict[Tuple[str, str], str]:
+    """{(view name, keyword): converter} from this file's `urlpatterns = [path("<int:pk>/",
+    view), ...]` (a single-file Django app routes where it defines its views)."""
+    found: Dict[Tuple[str, str], str] = {}
+    for node in tree.body:
+        if not (isinstance(node, (ast.Assign, ast.AugAssign)) and isinstance(node.value, ast.List)):
+            continue
+        for item in node.value.elts:
+            if not (isinstance(item, ast.Call) and len(item.args) >= 2):
+                continue
+            route, view = item.args[0], item.args[1]
+            if isinstance(route, ast.Constant) and isinstance(route.value, str):
+                name = _last(view)
+                for match in _DJANGO_CONVERTER.finditer(route.value):
+                    found[(name, match.group("name"))] = match.group("conv") or "str"
+    return found
 
 
 def _default_of(func: ast.AST, arg: ast.arg) -> Optional[ast.AST]:

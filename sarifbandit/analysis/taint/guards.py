@@ -177,6 +177,17 @@ def _call(run: "FunctionRun", test: ast.Call, truth: bool, env: Env) -> Env:
             env[name] = Value(shape="number")
         return env
     qual = run.eval(func, env).name
+    if qual.rpartition(".")[2] in _URL_VALIDATORS and truth:
+        # `url_has_allowed_host_and_scheme(url=x, allowed_hosts=...)` true: x stays on the site
+        target = (
+            test.args[0]
+            if test.args
+            else next((k.value for k in test.keywords if k.arg == "url"), None)
+        )
+        name = _name(target) if target is not None else None
+        if name is not None and name in env:
+            env[name] = _sanitized(env[name], frozenset({"redirect", "ssrf"}))
+        return env
     if qual in ("re.match", "re.fullmatch", "re.search") and len(test.args) >= 2 and truth:
         name = _name(test.args[1])
         pattern = run.eval(test.args[0], env)
@@ -188,6 +199,10 @@ def _call(run: "FunctionRun", test: ast.Call, truth: bool, env: Env) -> Env:
                 if _ALLOW_PATTERN.match(pattern.const):
                     env[name] = CLEAN
     return env
+
+
+#: functions that tell a URL that stays on the allowed hosts (Django's, and its old name)
+_URL_VALIDATORS = frozenset({"url_has_allowed_host_and_scheme", "is_safe_url"})
 
 
 def _one_of(values: object) -> Value:

@@ -1025,14 +1025,16 @@ class FunctionRun:
             return Value(
                 taint=join_taint(taint.inexact() if taint else None, marker), name=result_type(qual)
             )
-        if taint is None:
+        sinks = models.sinks_for(qual) if qual else ()
+        if taint is None or (sinks and not any(k.sink_class in _PASS_ON for k in sinks)):
             # the result is named after the call, so `conn = ldap3.Connection(...)` makes
-            # `conn.search` the model's `ldap3.Connection.search`
+            # `conn.search` the model's `ldap3.Connection.search`; what open(), a request or a
+            # command gives back is not the path, URL or command line it was given
             return Value(name=result_type(qual) if qual and not qual.startswith("?") else "")
         if (
             qual
-            # known library calls (propagators, and sinks, which pass their data on) are exact
-            and (models.is_propagator(qual) or bool(models.sinks_for(qual)))
+            # known library calls (propagators, and sinks that pass their data on) are exact
+            and (models.is_propagator(qual) or bool(sinks))
             or (
                 receiver is not None
                 and receiver.all_taint() is not None
@@ -1255,9 +1257,19 @@ def _request_read(request: Value, attr: str, node: ast.AST) -> Optional[Value]:
     _, kind, attrs = request.shape.split(":", 2)
     if attr not in attrs.split(","):
         return None
-    return tainted(
-        Taint(frozenset({kind}), trace=(_step(node, f"user input from `{_short(node)}`"),))
-    )
+    step = _step(node, f"user input from `{_short(node)}`")
+    safe = _SAME_SITE if attr in _SAME_SITE_ATTRS else frozenset()
+    return tainted(Taint(frozenset({kind}), safe, (step,)))
+
+
+#: a request's own path: a redirect to it stays on the site it came to
+_SAME_SITE_ATTRS = frozenset({"path", "path_info", "get_full_path", "get_full_path_info"})
+_SAME_SITE = frozenset({"redirect"})
+
+
+#: sink classes whose calls give back the data they were given (Markup(x), text(q), eval(x),
+#: pickle.loads(x), Template(x)); the others' results are new data
+_PASS_ON = frozenset({"xss", "sql", "code", "deserialization", "template"})
 
 
 def _real(taint: Optional[Taint]) -> bool:

@@ -1,0 +1,80 @@
+"""Where the data flow sees input, and where it deliberately does not: each case a pair."""
+
+from __future__ import annotations
+
+import ast
+import textwrap
+
+from sarifbandit.analysis.source import SourceFile
+from sarifbandit.analysis.taint.flows import analyse
+from sarifbandit.analysis.taint.models import load_models
+
+
+def _hits(code: str, path: str = "app/views.py"):
+    text = textwrap.dedent(code)
+    flows = analyse(ast.parse(text), SourceFile.from_bytes(path, text.encode()), load_models())
+    return sorted((h.node.lineno, h.sink_class) for h in flows.all_hits())
+
+
+DJANGO_VIEW = """
+import os
+from django.http import HttpResponse
+def report(request, name):
+    return HttpResponse(open(os.path.join("/srv", name)).read())
+"""
+
+
+def test_django_url_kwargs_are_input_in_a_views_module_only() -> None:
+    assert _hits(DJANGO_VIEW) == [(5, "path")]
+    assert _hits(DJANGO_VIEW, path="app/auth/backends.py") == []
+
+
+def test_django_url_converters_of_the_same_file_decide() -> None:
+    routed = DJANGO_VIEW + 'urlpatterns = [path("r/<int:name>/", report)]\n'
+    assert _hits(routed, path="app/single.py") == []
+    routed = DJANGO_VIEW + 'urlpatterns = [path("r/<str:name>/", report)]\n'
+    assert _hits(routed, path="app/single.py") == [(5, "path")]
+
+
+def test_a_view_option_with_a_default_and_middleware_arguments_are_not_input() -> None:
+    assert (
+        _hits(
+            """
+            import os
+            from django.http import HttpResponse
+            def report(request, template_name="r.html"):
+                return HttpResponse(open(template_name).read())
+            class Middleware:
+                def process_response(self, request, response):
+                    return HttpResponse(open(response.path).read())
+            """
+        )
+        == []
+    )
+
+
+def test_a_redirect_to_the_request_own_path_stays_on_the_site() -> None:
+    code = """
+    from django.http import HttpResponseRedirect
+    def again(request):
+        return HttpResponseRedirect(request.get_full_path())
+    def onward(request):
+        return HttpResponseRedirect(request.GET["next"])
+    """
+    assert _hits(code) == [(6, "redirect")]
+
+
+def test_a_validated_url_is_safe_for_redirects() -> None:
+    code = """
+    from django.http import HttpResponseRedirect
+    from django.utils.http import url_has_allowed_host_and_scheme
+    def onward(request):
+        target = request.GET["next"]
+        if not url_has_allowed_host_and_scheme(url=target, allowed_hosts={"a.example"}):
+            target = "/"
+        return HttpResponseRedirect(target)
+    def unchecked(request):
+        target = request.GET["next"]
+        return HttpResponseRedirect(target)
+    """
+    assert _hits(code) == [(11, "redirect")]
