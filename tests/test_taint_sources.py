@@ -78,3 +78,38 @@ def test_a_validated_url_is_safe_for_redirects() -> None:
         return HttpResponseRedirect(target)
     """
     assert _hits(code) == [(11, "redirect")]
+
+
+def test_calls_chosen_at_run_time_are_followed_to_every_candidate() -> None:
+    code = """
+    import functools, os
+    from flask import request
+    def run_a(cmd):
+        os.system(cmd)
+    def show_b(cmd):
+        print(cmd)
+    HANDLERS = {"a": run_a, "b": show_b}
+    QUIET = {"b": show_b}
+    class Base:
+        def execute(self, cmd):
+            os.system(cmd)
+    class Child(Base):
+        def go(self, cmd):
+            super().execute(cmd)
+        def on_ping(self, arg):
+            os.system("ping " + arg)
+        def dispatch(self, kind, arg):
+            getattr(self, "on_" + kind)(arg)
+    def view():
+        kind, data = request.args["kind"], request.args["data"]
+        HANDLERS[kind](data)
+        QUIET[kind](data)
+        (run_a if kind else show_b)(data)
+        functools.partial(run_a)(data)
+        functools.partial(show_b)(data)
+        Child().go(data)
+        Child().dispatch(kind, data)
+        Child().execute(data)
+    """
+    # the quiet table and the partial of show_b (lines 23, 26) reach no sink
+    assert _hits(code) == [(n, "command") for n in (22, 24, 25, 27, 28, 29)]

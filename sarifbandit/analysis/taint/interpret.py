@@ -48,6 +48,10 @@ MAX_EXPRESSION_DEPTH = 60
 MAX_CALL_DEPTH = 8
 #: functions of one file the analysis runs at most (generated code with thousands is bounded)
 MAX_FUNCTIONS = 2_000
+#: classes looked through for an inherited method
+MAX_CLASS_DEPTH = 16
+#: functions a dynamic call may reach (a handler table, `getattr(self, "on_" + kind)`)
+MAX_CANDIDATES = 16
 
 Env = Dict[str, Value]
 _FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
@@ -261,21 +265,48 @@ class FileAnalysis:
             slot[key] = replace(old, taint=joined) if joined is not None else old
 
     def resolve_call(self, func: ast.expr, cls: Optional[str]) -> Optional[ast.AST]:
-        """The function of this file a call reaches: `f()`, `self.m()`, `Cls.m()`."""
+        """The function of this file a call reaches: `f()`, `self.m()` (in the class or the
+        classes it inherits from in this file), `Cls.m()`, `super().m()`."""
         if isinstance(func, ast.Name):
             return self.functions.get(func.id)
         if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name):
             owner = func.value.id
             if owner in ("self", "cls") and cls is not None:
-                return self.methods.get((cls, func.attr))
-            return self.methods.get((owner, func.attr))
+                return self.method(cls, func.attr)
+            return self.method(owner, func.attr)
         if (
             isinstance(func, ast.Attribute)
             and isinstance(func.value, ast.Call)
             and isinstance(func.value.func, ast.Name)
             and func.value.func.id == "super"
+            and cls is not None
         ):
-            return None
+            for base in self.bases(cls):
+                found = self.method(base, func.attr)
+                if found is not None:
+                    return found
+        return None
+
+    def bases(self, cls: str) -> List[str]:
+        """The names of the classes of this file `cls` inherits from, in order."""
+        node = self.classes.get(cls)
+        if node is None:
+            return []
+        return [b.id for b in node.bases if isinstance(b, ast.Name) and b.id in self.classes]
+
+    def method(self, cls: str, name: str) -> Optional[ast.AST]:
+        """`cls.name` looked up through the classes of this file it inherits from."""
+        seen: List[str] = []
+        todo = [cls]
+        while todo and len(seen) < MAX_CLASS_DEPTH:
+            current = todo.pop(0)
+            if current in seen:
+                continue
+            seen.append(current)
+            found = self.methods.get((current, name))
+            if found is not None:
+                return found
+            todo.extend(self.bases(current))
         return None
 
 
@@ -695,7 +726,7 @@ class FunctionRun:
             rest = base.entry(REST)
             return rest if rest is not None else CLEAN
         if base.entries is not None:
-            return smashed(base)
+            return _candidates(base) or smashed(base)
         if isinstance(node.slice, ast.Slice) and base.pieces is not None and base.taint is not None:
             return slice_pieces(
                 base,
@@ -924,6 +955,8 @@ class FunctionRun:
         else:
             callee = self.eval(func, env, depth)
             qual = callee.name if callee.name else ""
+        if callee.shape in ("candidates", "partial"):
+            return self.dynamic_call(node, callee, env, depth)
         arg_nodes: List[ast.AST] = list(node.args)
         args = [self.eval(a, env, depth) for a in node.args]
         kwargs: Dict[str, Value] = {}
@@ -936,26 +969,27 @@ class FunctionRun:
             else:
                 kwargs[kw.arg] = value
                 kwarg_nodes[kw.arg] = kw.value
-        self.call_sinks(
-            node,
-            qual,
-            arg_nodes + list(kwarg_nodes.values()),
-            args + list(kwargs.values()),
-            dict(zip(kwargs, kwarg_nodes.values())),
-            env,
-            node=node,
-            kwargs=kwargs,
-            positional=len(node.args),
-            receiver=(func.value, receiver) if receiver is not None else None,  # type: ignore[union-attr]
-        )
-        # a function or method of this file: its summary
+        # a function or method of this file: its summary (not a model's `*.execute`)
         local = self.a.resolve_call(func, self.cls)
-        owner = self.a
         if local is None and qual.count(".") == 1:
             # `Runner(x).go(y)` of a class of this file, or a method of one of its instances
-            local = self.a.methods.get(tuple(qual.split(".")))  # type: ignore[arg-type]
+            local = self.a.method(*qual.split("."))
         if local is None and isinstance(func, ast.Name) and qual in self.a.classes:
             local = self.a.classes[qual]
+        if local is None:
+            self.call_sinks(
+                node,
+                qual,
+                arg_nodes + list(kwarg_nodes.values()),
+                args + list(kwargs.values()),
+                dict(zip(kwargs, kwarg_nodes.values())),
+                env,
+                node=node,
+                kwargs=kwargs,
+                positional=len(node.args),
+                receiver=(func.value, receiver) if receiver is not None else None,  # type: ignore[union-attr]
+            )
+        owner = self.a
         if (
             local is None
             and qual
@@ -1009,6 +1043,8 @@ class FunctionRun:
             result = method_of(self, node, func.attr, receiver, args, kwargs, env)  # type: ignore[union-attr]
             if result is not None:
                 return result
+        if qual in ("getattr", "builtins.getattr") and len(args) >= 2:
+            return self.attribute_by_name(args[0], args[1])
         library = call_library(self, node, qual, args, kwargs)
         if library is not None:
             return library
@@ -1044,6 +1080,54 @@ class FunctionRun:
             # a method of the tainted value itself (`args.get("q")`, `.strip()`) gives its data
             return Value(taint=taint.step(_step(node, f"through `{_short(func)}()`")))
         return Value(taint=taint.inexact().step(_step(node, f"through `{_short(func)}()`")))
+
+    def attribute_by_name(self, owner: Value, name: Value) -> Value:
+        """`getattr(owner, name)`: the attribute when the name is a constant; with a constant
+        prefix (`"on_" + kind`), every method of this class the prefix names (the candidates)."""
+        cls = self.cls if owner.shape != "object" else owner.name
+        if name.known and isinstance(name.const, str):
+            if cls and self.a.method(cls, name.const) is not None:
+                return Value(shape="candidates", entries=((0, Value(name=f"{cls}.{name.const}")),))
+            return Value(name=f"{owner.name}.{name.const}" if owner.name else "", taint=owner.taint)
+        pieces = name.pieces or ()
+        prefix = pieces[0] if pieces and isinstance(pieces[0], str) else None
+        if cls and prefix is not None:
+            found = sorted(m for c, m in self.a.methods if c == cls and m.startswith(prefix))
+            methods = tuple(
+                (i, Value(name=f"{cls}.{m}")) for i, m in enumerate(found[:MAX_CANDIDATES])
+            )
+            if methods:
+                return Value(shape="candidates", entries=methods)
+        return Value(taint=join_taint(owner.taint, name.all_taint()))
+
+    def dynamic_call(self, node: ast.Call, callee: Value, env: Env, depth: int) -> Value:
+        """A call of a function chosen at run time among candidates the code shows (a handler
+        table, `getattr(self, "on_" + kind)`), or of a `functools.partial`: each followed, the
+        results joined."""
+        args = [self.eval(a, env, depth) for a in node.args]
+        kwargs = {kw.arg: self.eval(kw.value, env, depth) for kw in node.keywords if kw.arg}
+        if callee.shape == "partial":
+            bound = [
+                v
+                for k, v in sorted(callee.entries or (), key=lambda e: str(e[0]))
+                if isinstance(k, int)
+            ]
+            args = bound + args
+            candidates = [callee.name]
+        else:
+            candidates = [v.name for _, v in callee.entries or () if v.name][:MAX_CANDIDATES]
+        out: Optional[Value] = None
+        for name in candidates:
+            local = self.a.functions.get(name) or (
+                self.a.method(*name.split(".", 1)) if name.count(".") == 1 else None
+            )
+            if local is None:
+                continue
+            # a method is called on the instance the code holds (`self` in a method)
+            args_here = [env.get("self", CLEAN), *args] if self.a.class_of.get(local) else args
+            result = self.local_call(node, local, args_here, kwargs, 0, self.a)
+            out = join(out, result)
+        return out or Value(taint=_join_all(args + list(kwargs.values())))
 
     def construct(
         self,
@@ -1270,6 +1354,14 @@ _SAME_SITE = frozenset({"redirect"})
 #: sink classes whose calls give back the data they were given (Markup(x), text(q), eval(x),
 #: pickle.loads(x), Template(x)); the others' results are new data
 _PASS_ON = frozenset({"xss", "sql", "code", "deserialization", "template"})
+
+
+def _candidates(table: Value) -> Optional[Value]:
+    """A table of functions read with a key not known: every function in it may be called."""
+    parts = [v for _, v in table.entries or ()]
+    if parts and all(v.shape == "function" and v.name for v in parts):
+        return Value(shape="candidates", entries=tuple(enumerate(parts[:MAX_CANDIDATES])))
+    return None
 
 
 def _real(taint: Optional[Taint]) -> bool:

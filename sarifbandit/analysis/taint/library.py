@@ -467,6 +467,9 @@ def _buffer_method(
 def call_library(
     run: "FunctionRun", node: ast.Call, qual: str, args: List[Value], kwargs: Dict[str, Value]
 ) -> Optional[Value]:
+    if qual == "functools.partial" and args and args[0].shape == "function" and args[0].name:
+        bound = tuple(enumerate(args[1:]))
+        return Value(shape="partial", name=args[0].name, entries=bound)
     if qual in _CONFIG_PARSERS:
         return Value(entries=(), shape="config")
     if qual in _BUFFERS:

@@ -174,6 +174,12 @@ def join(a: Optional[Value], b: Optional[Value]) -> Optional[Value]:
         return b
     if b is None or a == b:
         return a
+    if {a.shape, b.shape} <= {"function", "candidates"} and a.shape and b.shape:
+        # `handler = on_a if x else on_b`: either may be called
+        parts = [a] if a.shape == "function" else [v for _, v in a.entries or ()]
+        parts += [b] if b.shape == "function" else [v for _, v in b.entries or ()]
+        unique = list({v.name: v for v in parts}.values())
+        return Value(shape="candidates", entries=tuple(enumerate(unique[:MAX_ENTRIES])))
     taint = join_taint(a.taint, b.taint)
     const = a.const if a.const == b.const and type(a.const) is type(b.const) else UNKNOWN
     pieces = None
