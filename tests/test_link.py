@@ -1,0 +1,189 @@
+"""Data flow across the files of a scan: the link step, its cache behaviour and its bounds."""
+
+from __future__ import annotations
+
+import textwrap
+import time
+from pathlib import Path
+from typing import Dict, List, Tuple
+
+import pytest
+
+from sarifbandit import Config, scan
+from sarifbandit.analysis.taint import interpret
+from sarifbandit.engine import link
+
+VIEWS = """
+from flask import Flask, request
+from . import helpers
+
+app = Flask(__name__)
+
+@app.route("/r")
+def report():
+    helpers.run(request.args["who"])
+    return "ok"
+"""
+HELPERS = """
+import os
+
+def run(name):
+    os.system("report " + name)
+"""
+QUOTING_HELPERS = """
+import os
+import shlex
+
+def run(name):
+    os.system("report " + shlex.quote(name))
+"""
+
+
+def _tree(root: Path, files: Dict[str, str]) -> Path:
+    for name, text in files.items():
+        path = root / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(textwrap.dedent(text), encoding="utf-8")
+    return root
+
+
+def _found(root: Path, **config) -> List[Tuple[str, int, str]]:
+    report = scan([str(root)], Config(jobs=1, **config), root=root)
+    return sorted(
+        (f.path, f.line, f.rule_id) for f in report.findings if f.rule_id.startswith("SB")
+    )
+
+
+def test_a_flow_through_a_helper_module_is_reported_at_the_call_with_nested_steps(tmp_path):
+    root = _tree(
+        tmp_path, {"app/__init__.py": "", "app/views.py": VIEWS, "app/helpers.py": HELPERS}
+    )
+    report = scan([str(root)], Config(jobs=1, use_cache=False), root=root)
+    (finding,) = [f for f in report.findings if f.rule_id == "SB078"]
+    assert (finding.path, finding.line) == ("app/views.py", 9)
+    steps = [(s.path, s.region.start_line, s.nesting) for s in finding.flow]
+    assert steps[0] == ("app/views.py", 9, 0)  # the source
+    assert steps[-1] == ("app/helpers.py", 5, 1)  # the sink, inside the helper
+
+
+def test_the_cache_stays_correct_when_a_helper_changes(tmp_path):
+    root = _tree(
+        tmp_path, {"app/__init__.py": "", "app/views.py": VIEWS, "app/helpers.py": HELPERS}
+    )
+    cache = tmp_path / "cache"
+    assert ("app/views.py", 9, "SB078") in _found(root, cache_dir=str(cache))
+    (root / "app/helpers.py").write_text(textwrap.dedent(QUOTING_HELPERS), encoding="utf-8")
+    assert _found(root, cache_dir=str(cache)) == []  # views.py itself did not change
+    report = scan([str(root)], Config(jobs=1, cache_dir=str(cache)), root=root)
+    assert all(f.from_cache for f in report.files)  # an unchanged tree comes from the cache
+
+
+@pytest.mark.parametrize(
+    "files",
+    [
+        # mutual recursion across modules, fed with input
+        {
+            "p/__init__.py": "",
+            "p/a.py": "from flask import request\nfrom . import b\ndef f(x):\n    return b.g(x)\n"
+            "def view():\n    f(request.args['x'])\n",
+            "p/b.py": "from . import a\nimport os\ndef g(x):\n    os.system(x)\n    return a.f(x)\n",
+        },
+        # a module importing itself, and a star import
+        {
+            "q/__init__.py": "from .q import *\n",
+            "q/q.py": "from flask import request\nfrom . import q\nfrom .q import *\n"
+            "def view():\n    q.view(request.args['x'])\n",
+        },
+        # re-exports through a package __init__
+        {
+            "r/__init__.py": "from .impl import run\n",
+            "r/impl.py": "import os\ndef run(x):\n    os.system(x)\n",
+            "r/views.py": "from flask import request\nimport r\ndef view():\n    r.run(request.args['x'])\n",
+        },
+    ],
+    ids=["mutual-recursion", "self-import", "re-export"],
+)
+def test_hostile_module_graphs_end(tmp_path, files):
+    root = _tree(tmp_path, files)
+    started = time.monotonic()
+    report = scan([str(root)], Config(jobs=1, use_cache=False), root=root)
+    assert time.monotonic() - started < 30
+    assert not [n for n in report.notifications if n.level == "error"]
+
+
+def test_a_re_export_is_followed(tmp_path):
+    root = _tree(
+        tmp_path,
+        {
+            "r/__init__.py": "from .impl import run\n",
+            "r/impl.py": "import os\ndef run(x):\n    os.system(x)\n",
+            "r/views.py": "from flask import request\nimport r\ndef view():\n    r.run(request.args['x'])\n",
+        },
+    )
+    assert ("r/views.py", 4, "SB078") in _found(root, use_cache=False)
+
+
+def test_re_export_chains_stop_at_the_bound(tmp_path, monkeypatch):
+    files = {"c/__init__.py": "from .m0 import run\n"}
+    for i in range(5):
+        files[f"c/m{i}.py"] = f"from .m{i + 1} import run\n"
+    files["c/m5.py"] = "import os\ndef run(x):\n    os.system(x)\n"
+    files["c/views.py"] = (
+        "from flask import request\nimport c\ndef view():\n    c.run(request.args['x'])\n"
+    )
+    root = _tree(tmp_path, files)
+    assert ("c/views.py", 4, "SB078") in _found(root, use_cache=False)
+    monkeypatch.setattr(link, "MAX_REEXPORTS", 3)
+    assert _found(root, use_cache=False) == []
+
+
+def test_linked_files_bound_gives_a_notification(tmp_path, monkeypatch):
+    files = {"app/__init__.py": "", "app/helpers.py": HELPERS}
+    for i in range(3):
+        files[f"app/views{i}.py"] = VIEWS
+    root = _tree(tmp_path, files)
+    monkeypatch.setattr(link, "MAX_LINKED_FILES", 1)
+    report = scan([str(root)], Config(jobs=1, use_cache=False), root=root)
+    assert len([n for n in report.notifications if n.code == "link-limit"]) == 2
+    assert len([f for f in report.findings if f.rule_id == "SB078"]) == 1
+
+
+def test_ten_thousand_functions_in_one_file(tmp_path):
+    body = "".join(f"def f{i}(x):\n    return f{i + 1}(x)\n" for i in range(10_000))
+    body += "def f10000(x):\n    os.system(x)\n"
+    root = _tree(
+        tmp_path,
+        {
+            "big/__init__.py": "",
+            "big/gen.py": "import os\n" + body,
+            "big/views.py": "from flask import request\nfrom .gen import f0\ndef view():\n"
+            "    f0(request.args['x'])\n",
+        },
+    )
+    started = time.monotonic()
+    report = scan([str(root)], Config(jobs=1, use_cache=False), root=root)
+    assert time.monotonic() - started < 60
+    assert not [n for n in report.notifications if n.level == "error"]
+
+
+def test_the_call_depth_bound_applies_across_files(tmp_path, monkeypatch):
+    files = {"d/__init__.py": ""}
+    for i in range(4):
+        files[f"d/m{i}.py"] = f"from . import m{i + 1}\ndef f(x):\n    return m{i + 1}.f(x)\n"
+    files["d/m4.py"] = "import os\ndef f(x):\n    os.system(x)\n"
+    files["d/views.py"] = (
+        "from flask import request\nfrom . import m0\ndef view():\n    m0.f(request.args['x'])\n"
+    )
+    root = _tree(tmp_path, files)
+    assert ("d/views.py", 4, "SB078") in _found(root, use_cache=False)
+    monkeypatch.setattr(interpret, "MAX_CALL_DEPTH", 2)
+    assert _found(root, use_cache=False) == []
+
+
+def test_name_clashes_between_scan_roots_keep_one_module(tmp_path):
+    one = _tree(
+        tmp_path / "one", {"app/__init__.py": "", "app/views.py": VIEWS, "app/helpers.py": HELPERS}
+    )
+    two = _tree(tmp_path / "two", {"app/__init__.py": "", "app/helpers.py": QUOTING_HELPERS})
+    report = scan([str(one), str(two)], Config(jobs=1, use_cache=False), root=tmp_path)
+    assert not [n for n in report.notifications if n.level == "error"]
