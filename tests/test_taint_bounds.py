@@ -129,3 +129,49 @@ def test_folding_bound_leaves_huge_constants_unknown(expr: str) -> None:
     hits = _hits(f"import os\ndef main():\n    x = {expr}\n    os.system(x + input())\n")
     assert [h[1] for h in hits] == ["command"]
     assert interpret.MAX_FOLDED_SIZE == 10_000
+
+
+def test_class_depth_bound_stops_the_method_lookup(monkeypatch) -> None:
+    chain = "".join(f"class C{i + 1}(C{i}):\n    pass\n" for i in range(10))
+    code = (
+        "import os\nclass C0:\n    def run(self, v):\n        os.system(v)\n"
+        + chain
+        + "def main():\n    C10().run(input())\n"
+    )
+    assert [h[1] for h in _hits(code)] == ["command"]
+    monkeypatch.setattr(interpret, "MAX_CLASS_DEPTH", 4)
+    assert _hits(code) == []
+
+
+def test_candidates_bound_limits_a_handler_table(monkeypatch) -> None:
+    handlers = "".join(f"def h{i}(v):\n    print(v)\n" for i in range(5))
+    code = (
+        "import os\n"
+        + handlers
+        + "def bad(v):\n    os.system(v)\n"
+        + "TABLE = {"
+        + ", ".join(f"'h{i}': h{i}" for i in range(5))
+        + ", 'bad': bad}\n"
+        + "def main():\n    TABLE[input()](input())\n"
+    )
+    assert [h[1] for h in _hits(code)] == ["command"]
+    monkeypatch.setattr(interpret, "MAX_CANDIDATES", 5)
+    assert _hits(code) == []
+
+
+def test_enclosing_bound_keeps_verdicts_linear(monkeypatch) -> None:
+    from sarifbandit import Config
+    from sarifbandit.analysis.taint import verdicts
+    from sarifbandit.engine.filescan import scan_bytes
+
+    # a constant command inside a call nested in many calls on one line is still judged
+    code = "import os\n" + "f(" * 20 + 'os.system("ls")' + ")" * 20 + "\n"
+    found = scan_bytes(code.encode(), "t.py", Config(jobs=1)).findings
+    assert [(f.rule_id, f.confidence.name) for f in found if f.rule_id == "B605"] == [
+        ("B605", "LOW")
+    ]
+    monkeypatch.setattr(verdicts, "MAX_ENCLOSING", 0)
+    found = scan_bytes(code.encode(), "t.py", Config(jobs=1)).findings
+    assert [(f.rule_id, f.confidence.name) for f in found if f.rule_id == "B605"] == [
+        ("B605", "HIGH")
+    ]
