@@ -1296,7 +1296,7 @@ class FunctionRun:
 
 
 #: programs that run their `-c` argument as a command line
-_SHELLS = frozenset({"sh", "bash", "dash", "zsh", "ksh", "fish", "csh", "tcsh", "ash", "busybox"})
+SHELLS = frozenset({"sh", "bash", "dash", "zsh", "ksh", "fish", "csh", "tcsh", "ash", "busybox"})
 
 
 def _program_part(argv: Value) -> Value:
@@ -1307,7 +1307,7 @@ def _program_part(argv: Value) -> Value:
         return argv
     flag = argv.entry(1)
     program = first.const.rsplit("/", 1)[-1] if first.known and isinstance(first.const, str) else ""
-    if program in _SHELLS and flag is not None and flag.known and flag.const == "-c":
+    if program in SHELLS and flag is not None and flag.known and flag.const == "-c":
         script = argv.entry(2)
         return script if script is not None else argv
     return first

@@ -18,12 +18,14 @@ from typing import Dict, Generic, List, Mapping, Optional, Tuple, TypeVar
 from ...model import Finding, Rank
 from .check import CLASS_OF_RULE
 from .flows import Flows
-from .interpret import SinkHit
+from .interpret import SHELLS, SinkHit
 from .values import Value
 
 #: the Bandit checks whose verdict depends on the data, and the sink class each one guards
 BANDIT_CLASSES: Mapping[str, str] = {
-    **dict.fromkeys(("B601", "B602", "B603", "B604", "B605", "B606", "B607", "B609"), "command"),
+    # B607 (a program found through PATH) and B609 (a wildcard) are about the constant text
+    # itself: data flow does not change them
+    **dict.fromkeys(("B601", "B602", "B603", "B604", "B605", "B606"), "command"),
     **dict.fromkeys(("B608", "B610", "B611"), "sql"),
     **dict.fromkeys(("B102", "B307"), "code"),
     **dict.fromkeys(("B301", "B302", "B506", "B614"), "deserialization"),
@@ -158,11 +160,26 @@ def _hit_for(
 def _constant_at(finding: Finding, arguments: "_Calls[Value]") -> Optional[str]:
     """The constant the sink's arguments hold, when every one recorded there is known."""
     values: List[Value] = arguments.around(finding)
-    if not values or not all(
-        v.all_taint() is None and (v.known or v.shape == "allowed") for v in values
-    ):
+    if not values:
         return None
-    if not values[0].known:
+    described = [_fixed(v) for v in values]
+    if any(d is None for d in described):
+        return None
+    return described[0]
+
+
+def _fixed(value: Value) -> Optional[str]:
+    """What makes a sink argument harmless, said in words; None when nothing does."""
+    if value.all_taint() is None and value.known:
+        text = repr(value.const)
+        return "the constant " + (text if len(text) <= 60 else text[:57] + "…'")
+    if value.all_taint() is None and value.shape == "allowed":
         return "one of the constants of an allow-list"
-    text = repr(values[0].const)
-    return "the constant " + (text if len(text) <= 60 else text[:57] + "…'")
+    first = value.entry(0) if value.shape == "list" else None
+    if first is not None and first.known and first.all_taint() is None:
+        program = str(first.const).rsplit("/", 1)[-1]
+        script = value.entry(2)
+        if program in SHELLS and not (script is not None and script.known):
+            return None  # `sh -c <text>`: the text decides
+        return f"the program is the constant {str(first.const)!r}"
+    return None
