@@ -315,10 +315,8 @@ def test_filter_and_sort(browser, report: Report, tmp_path: Path) -> None:
     # the matrix cell filters by severity and confidence
     browser.find_element("id", "filter-reset").click()
     browser.find_element("css selector", "button.cell[data-sev=LOW][data-conf=HIGH]").click()
-    assert [(row[2], row[4]) for row in _rows(browser)] == [
-        ("B404", "app.py:1:8"),
-        ("B101", "app.py:3:1"),
-    ]
+    # (B404's import is LOW confidence with data flow: its calls are judged where they are made)
+    assert [(row[2], row[4]) for row in _rows(browser)] == [("B101", "app.py:3:1")]
     assert Select(browser.find_element("id", "filter-conf")).first_selected_option.text == "High"
     # a bar of the chart by check, from the keyboard
     browser.find_element("id", "filter-reset").click()

@@ -14,7 +14,7 @@ from ..analysis.context import FileContext
 from ..analysis.source import SourceError, SourceFile, comments, parse
 from ..analysis.taint.interpret import ProjectIndex
 from ..analysis.taint.models import Models, load_models
-from ..analysis.taint.verdicts import BANDIT_CLASSES, judge
+from ..analysis.taint.verdicts import JUDGED, judge
 from ..config.options import Config
 from ..fingerprint import line_hashes
 from ..model import FileResult, Finding, Notification
@@ -123,7 +123,7 @@ def scan_bytes(
         project=project,
     )
     findings, problems = walk(ctx, dispatch_table(selected), config.debug)
-    if ctx.flows_built or any(f.rule_id in BANDIT_CLASSES for f in findings):
+    if ctx.flows_built or any(f.rule_id in JUDGED for f in findings):
         findings = judge(findings, ctx.flows)
         if ctx.flows is not None:
             result.external_calls = ctx.flows.external_calls()

@@ -104,9 +104,11 @@ class Flows:
         kinds = sorted(hit.taint.kinds)
         what = _KIND_TEXT.get(kinds[0], "untrusted input") if kinds else "untrusted input"
         sink = hit.sink[2:] if hit.sink.startswith("?.") else hit.sink
+        if " " in sink:  # a description, not code: "the view's response body"
+            return f"{what} reaches {sink}"
         if sink.endswith(".__setitem__"):
             sink = sink[: -len(".__setitem__")] + "[…]"
-        elif " " not in sink:
+        else:
             sink += "()"
         return f"{what} reaches `{sink}`"
 

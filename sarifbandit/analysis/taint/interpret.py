@@ -762,8 +762,16 @@ class FunctionRun:
             and isinstance(left.const, str)
             and not right.known
         ):
-            return percent_format(left.const, right)
-        return self.binop(node.op, left, right)
+            return self.text_built(node, percent_format(left.const, right))
+        return self.text_built(node, self.binop(node.op, left, right))
+
+    def text_built(self, node: ast.AST, value: Value) -> Value:
+        """Remember the value of text that looks like SQL where it is built: B608 flags the
+        building, and its verdict reads the value there (a query of constants is LOW)."""
+        first = value.pieces[0] if value.pieces else None
+        if isinstance(first, str) and _SQL_START.match(first):
+            self.a.values[node] = (node, value)
+        return value
 
     def binop(self, op: ast.operator, left: Value, right: Value) -> Value:
         if left.known and right.known:
@@ -843,7 +851,7 @@ class FunctionRun:
                     pieces.extend(pieces_of(value) if value.all_taint() or value.pieces else [None])
             else:
                 pieces.append(None)
-        return concat(tuple(pieces))
+        return self.text_built(node, concat(tuple(pieces)))
 
     def e_FormattedValue(self, node: ast.FormattedValue, env: Env, depth: int) -> Value:
         return Value(taint=self.eval(node.value, env, depth).all_taint())
@@ -1354,6 +1362,10 @@ _SAME_SITE = frozenset({"redirect"})
 #: sink classes whose calls give back the data they were given (Markup(x), text(q), eval(x),
 #: pickle.loads(x), Template(x)); the others' results are new data
 _PASS_ON = frozenset({"xss", "sql", "code", "deserialization", "template"})
+
+
+#: the start of a SQL statement (after blanks): where built text is remembered for B608
+_SQL_START = re.compile(r"\s*(?:select|insert|update|delete|with|replace|merge)\b", re.I)
 
 
 def _candidates(table: Value) -> Optional[Value]:

@@ -95,9 +95,26 @@ class _Calls(Generic[T]):
         return found
 
 
+#: imports Bandit reports so that their calls are looked at; the calls are judged where they
+#: are made (B301, B313…, B602…), so the import itself is LOW: never an action by itself
+IMPORT_ONLY = frozenset({"B403", "B404", "B405", "B406", "B407", "B408", "B409", "B411"})
+#: every check whose findings data flow judges
+JUDGED = frozenset(BANDIT_CLASSES) | IMPORT_ONLY
+
+
 def judge(findings: List[Finding], flows: Optional[Flows]) -> List[Finding]:
     if flows is None:
         return findings
+    findings = [
+        replace(
+            f,
+            confidence=Rank.LOW,
+            message=f"{f.message} (an import: its calls are judged where they are made)",
+        )
+        if f.rule_id in IMPORT_ONLY
+        else f
+        for f in findings
+    ]
     flows.ensure(f.line for f in findings if f.rule_id in BANDIT_CLASSES)
     if not flows.analysed:
         return findings
