@@ -159,7 +159,7 @@ def _call(run: "FunctionRun", test: ast.Call, truth: bool, env: Env) -> Env:
     if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name):
         name = func.value.id
         if name in env and truth and func.attr in _HARMLESS:
-            env[name] = Value(shape="number")
+            env[name] = _sanitized(env[name], frozenset({"*"}), "number")
         elif name in env and truth and func.attr in ("startswith", "is_relative_to"):
             if env[name].shape == "normalized":
                 env[name] = _sanitized(env[name], frozenset({"path"}))
@@ -174,7 +174,7 @@ def _call(run: "FunctionRun", test: ast.Call, truth: bool, env: Env) -> Env:
             if isinstance(e, ast.Name)
         ]
         if name is not None and name in env and names and set(names) <= numeric:
-            env[name] = Value(shape="number")
+            env[name] = _sanitized(env[name], frozenset({"*"}), "number")
         return env
     qual = run.eval(func, env).name
     if qual.rpartition(".")[2] in _URL_VALIDATORS and truth:
@@ -212,8 +212,9 @@ def _one_of(values: object) -> Value:
     return Value(shape="allowed")
 
 
-def _sanitized(value: Value, classes: FrozenSet[str]) -> Value:
+def _sanitized(value: Value, classes: FrozenSet[str], shape: str = "") -> Value:
+    """The value made safe for `classes`; still input, so a verdict can say it was checked."""
     taint = value.all_taint()
     if taint is None:
-        return value
-    return Value(taint=taint.sanitize(classes), shape=value.shape)
+        return value if not shape else Value(shape=shape)
+    return Value(taint=taint.sanitize(classes), shape=shape or value.shape)

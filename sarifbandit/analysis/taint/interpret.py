@@ -1035,12 +1035,14 @@ class FunctionRun:
         sanitizer = models.sanitizer_for(qual) if qual else None
         if sanitizer is not None:
             taint = _join_all(args + list(kwargs.values()))
-            if "*" in sanitizer.classes or taint is None:
-                return Value(shape="number" if "*" in sanitizer.classes else "")
+            shape = "number" if "*" in sanitizer.classes else ""
+            if taint is None:
+                return Value(shape=shape)
             return Value(
+                shape=shape,
                 taint=taint.sanitize(sanitizer.classes).step(
                     _step(node, f"sanitized by `{_short(func)}()`")
-                )
+                ),
             )
         if qual:
             source = models.source_for(qual, called=True)

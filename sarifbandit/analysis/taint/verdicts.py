@@ -145,7 +145,11 @@ def judge(findings: List[Finding], flows: Optional[Flows]) -> List[Finding]:
                 )
             )
             continue
-        constant = None if finding.rule_id in NAMES_NOT_DATA else _constant_at(finding, arguments)
+        constant = (
+            None
+            if finding.rule_id in NAMES_NOT_DATA
+            else _constant_at(finding, arguments, sink_class)
+        )
         if constant is not None:
             judged.append(
                 replace(
@@ -174,19 +178,22 @@ def _hit_for(
     return None
 
 
-def _constant_at(finding: Finding, arguments: "_Calls[Value]") -> Optional[str]:
+def _constant_at(finding: Finding, arguments: "_Calls[Value]", sink_class: str) -> Optional[str]:
     """The constant the sink's arguments hold, when every one recorded there is known."""
     values: List[Value] = arguments.around(finding)
     if not values:
         return None
-    described = [_fixed(v) for v in values]
+    described = [_fixed(v, sink_class) for v in values]
     if any(d is None for d in described):
         return None
     return described[0]
 
 
-def _fixed(value: Value) -> Optional[str]:
+def _fixed(value: Value, sink_class: str) -> Optional[str]:
     """What makes a sink argument harmless, said in words; None when nothing does."""
+    taint = value.all_taint()
+    if taint is not None and taint.real() and taint.safe_for(sink_class):
+        return f"checked or sanitized for {sink_class} before it gets there"
     if value.all_taint() is None and value.known:
         text = repr(value.const)
         return "the constant " + (text if len(text) <= 60 else text[:57] + "…'")
