@@ -67,9 +67,28 @@ class Check:
         return f"{self.function.__module__}.{self.function.__name__}"
 
 
+#: the sections of a rule's documentation, in the order every rendering shows them
+DOC_SECTIONS = (
+    ("what", "What it does"),
+    ("why", "Why is this bad?"),
+    ("example", "Example"),
+    ("use_instead", "Use instead"),
+    ("options_help", "Options"),
+)
+
+
+def cwe_url(number: int) -> str:
+    return f"https://cwe.mitre.org/data/definitions/{number}.html"
+
+
 @dataclass(frozen=True, eq=False)
 class Rule:
-    """Everything about one check id: the dispatcher, SARIF, the docs and the tests all read this."""
+    """Everything about one check id: the dispatcher, SARIF, the docs and the tests all read this.
+
+    The documentation is held as fields, one per section (markdown each), not as one markdown
+    text: SARIF's fullDescription is `why`, the doc test runs the code of `example` and
+    `use_instead`, and a deny-list row fills the fields from its columns; nothing is parsed back
+    out of rendered text. `doc` renders them in the fixed order for people."""
 
     id: str
     name: str
@@ -78,8 +97,20 @@ class Rule:
     cwe: int
     #: one sentence, shown as SARIF shortDescription and in `sarifbandit rules`
     short: str
-    #: markdown in the sections *What it does*, *Why is this bad?*, *Example*, *Use instead* ...
-    doc: str
+    #: *What it does*: what is flagged, and where the finding points
+    what: str = ""
+    #: *Why is this bad?*: the risk (SARIF fullDescription)
+    why: str = ""
+    #: *Example*: code the rule reports, in ```python blocks (the doc test runs it)
+    example: str = ""
+    #: *Use instead*: the safe twin, which the rule must not report
+    use_instead: str = ""
+    #: *Options*: what each of `options` means; empty when the rule has none
+    options_help: str = ""
+    #: the CWE's title (`Path Traversal`), shown with its number in the references and SARIF
+    cwe_title: str = ""
+    #: (title, url) links shown after the CWE's own entry
+    references: Tuple[Tuple[str, str], ...] = ()
     #: the family the check belongs to (a SARIF tag): "plugin", "blacklist-call", "blacklist-import"
     family: str = "plugin"
     #: Bandit's test name (the `test_name` of its JSON report)
@@ -98,9 +129,30 @@ class Rule:
         return register(node_types, (self,), calls)
 
     @property
+    def sections(self) -> Dict[str, str]:
+        """{heading: markdown} of the documentation, in order, empty sections left out."""
+        sections = {heading: getattr(self, key).strip() for key, heading in DOC_SECTIONS}
+        sections["References"] = "\n".join(
+            f"- [{title}]({url})" for title, url in self.all_references
+        )
+        return {heading: text for heading, text in sections.items() if text}
+
+    @property
+    def all_references(self) -> Tuple[Tuple[str, str], ...]:
+        """The CWE's own entry, then the other references."""
+        title = f"CWE-{self.cwe}: {self.cwe_title}" if self.cwe_title else f"CWE-{self.cwe}"
+        return ((title, cwe_url(self.cwe)), *self.references)
+
+    @property
+    def doc(self) -> str:
+        """The documentation as markdown, in '## Heading' sections (`sarifbandit rule`, SARIF
+        help, docs/rules.md)."""
+        return "\n\n".join(f"## {head}\n{text}" for head, text in self.sections.items()) + "\n"
+
+    @property
     def full_description(self) -> str:
-        """The *What it does* and *Why is this bad?* paragraphs of the docs, as plain text."""
-        return doc_sections(self.doc).get("Why is this bad?", self.short)
+        """The *Why is this bad?* paragraphs, for SARIF's fullDescription."""
+        return self.why.strip() or self.short
 
     @property
     def title(self) -> str:
@@ -122,23 +174,6 @@ def register(
         return function
 
     return decorate
-
-
-def doc_sections(doc: str) -> dict:
-    """Split a rule doc written in '## Heading' sections into {heading: body}."""
-    sections: dict = {}
-    current = None
-    lines: list = []
-    for line in doc.strip().splitlines():
-        if line.startswith("## "):
-            if current is not None:
-                sections[current] = "\n".join(lines).strip()
-            current, lines = line[3:].strip(), []
-        else:
-            lines.append(line)
-    if current is not None:
-        sections[current] = "\n".join(lines).strip()
-    return sections
 
 
 @dataclass(frozen=True)
@@ -331,6 +366,17 @@ class Report:
     absent: List[Finding] = field(default_factory=list)
     #: what the exclusion patterns left out (folders end in '/'), for --verbose
     excluded: List[str] = field(default_factory=list)
+    #: the rules the scan ran with, and any other rule a finding names, sorted by id: what
+    #: writers describe (SARIF's tool.driver.rules, help links, CWEs), never a global catalogue
+    rules: Tuple[Rule, ...] = ()
+
+    def rule(self, rule_id: str) -> Optional[Rule]:
+        """The rule of `rule_id` among the report's rules."""
+        index = self.__dict__.get("_rule_index")
+        if index is None or index[0] is not self.rules:
+            index = (self.rules, {rule.id: rule for rule in self.rules})
+            self.__dict__["_rule_index"] = index
+        return index[1].get(rule_id)
 
     @property
     def scanned_files(self) -> List[str]:
@@ -339,6 +385,20 @@ class Report:
     @property
     def skipped_files(self) -> List[str]:
         return [f.path for f in self.files if not f.scanned]
+
+
+#: {node class: the checks to run on it}
+DispatchTable = Dict[Type[ast.AST], Tuple[Check, ...]]
+
+
+def dispatch_of(rules: Iterable[Rule]) -> DispatchTable:
+    """The dispatch table of `rules`: a check runs once per node even when several of its rules
+    are among them."""
+    table: Dict[Type[ast.AST], List[Check]] = {}
+    for check in iter_rules_checks(rules):
+        for node_type in check.node_types:
+            table.setdefault(node_type, []).append(check)
+    return {node_type: tuple(checks) for node_type, checks in table.items()}
 
 
 def iter_rules_checks(rules: Iterable[Rule]) -> Iterator[Check]:

@@ -3,7 +3,6 @@ and the dispatch table the walk uses, built once per selection of rules."""
 
 from __future__ import annotations
 
-import ast
 import importlib
 import os
 import pkgutil
@@ -21,19 +20,16 @@ from typing import (
     Sequence,
     Set,
     Tuple,
-    Type,
 )
 
 from . import plugins
-from .model import Check, Rule, iter_rules_checks
+from .model import DispatchTable, Rule, dispatch_of
 
 #: entry-point group through which other packages add rules (modules defining Rule objects)
 ENTRY_POINT_GROUP = "sarifbandit.plugins"
 
 #: selections name this id to mean every deny-list check, as in Bandit
 BLACKLIST_ALIAS = "B001"
-
-DispatchTable = Dict[Type[ast.AST], Tuple[Check, ...]]
 
 
 def _entry_point_modules() -> List[str]:
@@ -145,9 +141,4 @@ def blacklist_ids() -> FrozenSet[str]:
 def dispatch_table(enabled: FrozenSet[str]) -> DispatchTable:
     """{node class: checks to run} for the selected rule ids; a check runs once per node even
     when several of its rules are selected."""
-    selected = [rule for rule in all_rules() if rule.id in enabled]
-    table: Dict[Type[ast.AST], List[Check]] = {}
-    for check in iter_rules_checks(selected):
-        for node_type in check.node_types:
-            table.setdefault(node_type, []).append(check)
-    return {node_type: tuple(checks) for node_type, checks in table.items()}
+    return dispatch_of(rule for rule in all_rules() if rule.id in enabled)

@@ -11,7 +11,6 @@ from click.testing import CliRunner
 
 from sarifbandit import Config, docs, scan
 from sarifbandit.cli import main
-from sarifbandit.model import doc_sections
 from sarifbandit.registry import all_rules
 
 
@@ -119,8 +118,7 @@ DOC_FLOW_GAPS = {"SB113"}
 def test_doc_example_is_found_and_its_fix_is_not(rule) -> None:
     """The docs teach by their code: the Example must be reported by the rule it documents, and
     the Use instead code must not be."""
-    sections = doc_sections(rule.doc)
-    bad, good = _code_of(sections.get("Example", "")), _code_of(sections.get("Use instead", ""))
+    bad, good = _code_of(rule.example), _code_of(rule.use_instead)
     assert bad and good, f"{rule.id}: Example and Use instead each need a ```python block"
     assert _findings_of(rule, bad), f"{rule.id}: its doc Example gives no {rule.id} finding"
     assert not _findings_of(rule, good), f"{rule.id}: its doc Use instead is reported"

@@ -43,9 +43,10 @@ ALLOWED = {
     # the config file's data-flow models are checked against the analysis's schema when read
     "config": {"values", "analysis", "catalogue"},
     "engine": {"values", "analysis", "catalogue", "config"},
-    "api": {"values", "config", "engine"},
-    # writers, baseline, diff and merge read a Report: never the engine or the API
-    "writers": {"values", "catalogue", "config"},
+    "api": {"values", "catalogue", "config", "engine"},
+    # writers, baseline, diff and merge read a Report and describe the rules it holds: never
+    # the engine, the API or the global catalogue
+    "writers": {"values", "config"},
     "entry": set(LAYER_OF.values()),
 }
 

@@ -9,7 +9,7 @@ import re
 import pytest
 
 from sarifbandit import docs
-from sarifbandit.model import Rank, Rule, doc_sections
+from sarifbandit.model import Rank, Rule
 from sarifbandit.registry import BLACKLIST_ALIAS, all_rules
 from sarifbandit.writers.common import help_uri
 
@@ -22,7 +22,7 @@ RETIRED_IDS = {"B109", "B111", "B309", "B320", "B322", "B325", "B410", "B414"}
 @pytest.mark.parametrize("rule", RULES, ids=lambda r: r.id)
 def test_rule_is_complete(rule: Rule) -> None:
     assert isinstance(rule.cwe, int) and rule.cwe > 0
-    sections = doc_sections(rule.doc)
+    sections = rule.sections
     missing = [name for name in REQUIRED_SECTIONS if not sections.get(name)]
     assert not missing, f"{rule.id} doc lacks sections {missing}"
     assert rule.short and len(rule.short) <= 1024 and rule.short.endswith(".")

@@ -17,7 +17,7 @@ from ..analysis.taint.models import Models, load_models
 from ..analysis.taint.verdicts import JUDGED, judge
 from ..config.options import Config
 from ..fingerprint import line_hashes
-from ..model import FileResult, Finding, Notification
+from ..model import FileResult, Finding, Notification, Rule, dispatch_of
 from ..registry import dispatch_table, rule_names, rules_by_id
 from .discovery import module_name
 from .suppress import NosecMap, parse_nosec
@@ -58,10 +58,15 @@ def _too_large(size: int, limit: int) -> SourceError:
 
 
 def scan_path(
-    path: str, display: str, config: Config, cache: Optional["ResultCache"] = None
+    path: str,
+    display: str,
+    config: Config,
+    cache: Optional["ResultCache"] = None,
+    rules: Optional[Tuple[Rule, ...]] = None,
 ) -> FileResult:
     """Read and scan one file from disk; with a cache, a result stored for the same bytes,
-    name and configuration is returned instead, and a fresh result is stored."""
+    name and configuration is returned instead, and a fresh result is stored. `rules`: see
+    scan_bytes."""
     try:
         data = read_bytes(path, config.max_file_size)
     except SourceError as exc:
@@ -74,7 +79,7 @@ def scan_path(
         )
     module = module_name(path)
     if cache is None:
-        return scan_bytes(data, display, config, module)
+        return scan_bytes(data, display, config, module, rules=rules)
     key = cache.key(display, data)
     result = cache.load(key)
     if result is None:
@@ -89,11 +94,13 @@ def scan_bytes(
     config: Config,
     module: Tuple[str, bool] = ("", False),
     project: Optional[ProjectIndex] = None,
+    rules: Optional[Tuple[Rule, ...]] = None,
 ) -> FileResult:
     """Scan source bytes named `display` (a file's content, or standard input); bytes over
     --max-file-size are refused as a file of that size would be. `module` is the file's dotted
     module name and whether it is a package's __init__; `project`, the scan's other modules
-    for data flow across files (the link step's second scan)."""
+    for data flow across files (the link step's second scan). `rules`, when given, are the
+    rules to run (those of `config`'s selection), else the catalogue's rules of the selection."""
     result = FileResult(display)
     if len(data) > config.max_file_size:
         # standard input is read only to one byte past the limit: its full size is unknown
@@ -122,14 +129,18 @@ def scan_bytes(
         is_package=module[1],
         project=project,
     )
-    findings, problems = walk(ctx, dispatch_table(selected), config.debug)
+    if rules is None:
+        table = dispatch_table(selected)
+    else:
+        table = dispatch_of(rule for rule in rules if rule.id in selected)
+    findings, problems = walk(ctx, table, config.debug)
     if ctx.flows_built or any(f.rule_id in JUDGED for f in findings):
         findings = judge(findings, ctx.flows)
         if ctx.flows is not None:
             result.external_calls = ctx.flows.external_calls()
     result.notifications.extend(problems)
     result.notifications.extend(ctx.problems)
-    nosec = _nosec_map(source, config)
+    nosec = _nosec_map(source, config, rules)
     for found in findings:
         comment = nosec.suppressor(found) if nosec is not None else None
         if comment is None:
@@ -152,14 +163,19 @@ def _models(config: Config) -> Optional[Models]:
     return load_models(getattr(config, "taint_models", None) or None)
 
 
-def _nosec_map(source: SourceFile, config: Config) -> Optional[NosecMap]:
+def _nosec_map(
+    source: SourceFile, config: Config, rules: Optional[Tuple[Rule, ...]] = None
+) -> Optional[NosecMap]:
     # tokenizing is the slowest step of the pipeline, and the marker is case-sensitive: a file
     # without the word has no nosec comment (comments() still tells real comments from strings);
     # ruff's noqa comments (S602 ...) are read too, their marker in either case
     text = source.text
     if config.ignore_nosec or ("nosec" not in text and "noqa" not in text and "NOQA" not in text):
         return None
-    return parse_nosec(comments(source.text), rule_names(), rules_by_id(), source.path)
+    if rules is None:
+        return parse_nosec(comments(source.text), rule_names(), rules_by_id(), source.path)
+    names = {rule.name: rule.id for rule in rules}
+    return parse_nosec(comments(source.text), names, {r.id: r for r in rules}, source.path)
 
 
 def _add_line_hashes(result: FileResult, data: bytes) -> None:

@@ -15,7 +15,7 @@ import traceback
 from typing import TYPE_CHECKING, Callable, Dict, List, Optional, Sequence, Tuple
 
 from ..config.options import Config
-from ..model import FileResult, Notification
+from ..model import FileResult, Notification, Rule
 from ..registry import dispatch_table
 from .cache import ResultCache, ScanIndex, scan_scope
 from .discovery import Target
@@ -105,11 +105,14 @@ def scan_targets(
     targets: Sequence[Target],
     config: Config,
     progress: Optional[Progress] = None,
+    rules: Optional[Tuple[Rule, ...]] = None,
 ) -> List[FileResult]:
-    """Scan every target; results come back sorted by display path."""
+    """Scan every target; results come back sorted by display path. `rules` other than the
+    catalogue's (rules a caller defined) are run in this process, without the cache: workers
+    and cached results know the catalogue's rules only, by id."""
     jobs = config.jobs or default_jobs()
     total = len(targets)
-    cache = ResultCache.for_config(config)
+    cache = ResultCache.for_config(config) if rules is None else None
     results: Dict[str, FileResult] = {}
     index = ScanIndex(cache, scan_scope(t.display for t in targets)) if cache else None
     if index is not None:
@@ -118,9 +121,9 @@ def scan_targets(
             progress(len(results), total)
     # built before the pool forks, so every worker inherits the imported plugins and the table
     dispatch_table(config.selected)
-    if jobs <= 1 or len(targets) < _POOL_THRESHOLD:
+    if jobs <= 1 or len(targets) < _POOL_THRESHOLD or rules is not None:
         for target in targets:
-            results[target.display] = _scan_one(target, config, cache)
+            results[target.display] = _scan_one(target, config, cache, rules)
             if progress:
                 progress(len(results), total)
     else:
@@ -143,11 +146,16 @@ def scan_targets(
     return ordered
 
 
-def _scan_one(target: Target, config: Config, cache: Optional["ResultCache"] = None) -> FileResult:
+def _scan_one(
+    target: Target,
+    config: Config,
+    cache: Optional["ResultCache"] = None,
+    rules: Optional[Tuple[Rule, ...]] = None,
+) -> FileResult:
     """scan_path, with any exception it lets out (a bug: a bad file is a notification already)
     reported against the file instead of costing its batch or the scan."""
     try:
-        return scan_path(str(target.path), target.display, config, cache)
+        return scan_path(str(target.path), target.display, config, cache, rules)
     except Exception as exc:
         detail = traceback.format_exc() if config.debug else None
         return _not_scanned(

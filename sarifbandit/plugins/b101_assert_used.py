@@ -1,34 +1,4 @@
-"""## What it does
-Flags every `assert` statement.
-
-## Why is this bad?
-Python removes `assert` statements when it runs with optimisation (`python -O`, or
-`PYTHONOPTIMIZE` set). A check written as an assertion, such as an access-control test or input
-validation, then silently disappears in production.
-
-## Example
-```python
-def delete_user(user):
-    assert user.is_admin, "admins only"
-    ...
-```
-
-## Use instead
-```python
-def delete_user(user):
-    if not user.is_admin:
-        raise PermissionError("admins only")
-    ...
-```
-
-## Options
-- `skips` (list of globs, default `[]`): files whose path matches one of these globs are not
-  checked, e.g. `["*/tests/*", "*test_*.py"]`. Read from the `assert_used` config block.
-
-## References
-- [CWE-703: Improper Check or Handling of Exceptional Conditions](https://cwe.mitre.org/data/definitions/703.html)
-- [The assert statement](https://docs.python.org/3/reference/simple_stmts.html#the-assert-statement)
-"""
+"""B101 assert_used: An assert statement is removed when Python runs optimised, taking its check with it."""
 
 from __future__ import annotations
 
@@ -45,11 +15,34 @@ RULE = Rule(
     severity=LOW,
     confidence=HIGH,
     cwe=703,
+    cwe_title="Improper Check or Handling of Exceptional Conditions",
     short="An assert statement is removed when Python runs optimised, taking its check with it.",
-    doc=__doc__,
     test_name="assert_used",
     options={"skips": []},
     config_keys=("assert_used",),
+    what="Flags every `assert` statement.",
+    why="""Python removes `assert` statements when it runs with optimisation (`python -O`, or
+`PYTHONOPTIMIZE` set). A check written as an assertion, such as an access-control test or input
+validation, then silently disappears in production.""",
+    example="""```python
+def delete_user(user):
+    assert user.is_admin, "admins only"
+    ...
+```""",
+    use_instead="""```python
+def delete_user(user):
+    if not user.is_admin:
+        raise PermissionError("admins only")
+    ...
+```""",
+    options_help="""- `skips` (list of globs, default `[]`): files whose path matches one of these globs are not
+  checked, e.g. `["*/tests/*", "*test_*.py"]`. Read from the `assert_used` config block.""",
+    references=(
+        (
+            "The assert statement",
+            "https://docs.python.org/3/reference/simple_stmts.html#the-assert-statement",
+        ),
+    ),
 )
 
 

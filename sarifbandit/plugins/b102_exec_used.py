@@ -1,27 +1,4 @@
-"""## What it does
-Flags calls to the built-in `exec`.
-
-## Why is this bad?
-`exec` runs any Python source it is given. When any part of that source can be influenced by a
-user, a file or the network, an attacker can run their own code in the process.
-
-## Example
-```python
-exec(request.args["code"])
-```
-
-## Use instead
-Parse data with a data parser (`json.loads`, `ast.literal_eval` for Python literals) or dispatch
-to known functions through a dictionary:
-```python
-handlers = {"start": start, "stop": stop}
-handlers[request.args["action"]]()
-```
-
-## References
-- [CWE-95: Eval Injection](https://cwe.mitre.org/data/definitions/95.html)
-- [exec()](https://docs.python.org/3/library/functions.html#exec)
-"""
+"""B102 exec_used: exec() runs arbitrary code; any outside influence on its argument is code injection."""
 
 from __future__ import annotations
 
@@ -37,9 +14,22 @@ RULE = Rule(
     severity=MEDIUM,
     confidence=HIGH,
     cwe=95,
+    cwe_title="Eval Injection",
     short="exec() runs arbitrary code; any outside influence on its argument is code injection.",
-    doc=__doc__,
     test_name="exec_used",
+    what="Flags calls to the built-in `exec`.",
+    why="""`exec` runs any Python source it is given. When any part of that source can be influenced by a
+user, a file or the network, an attacker can run their own code in the process.""",
+    example="""```python
+exec(request.args["code"])
+```""",
+    use_instead="""Parse data with a data parser (`json.loads`, `ast.literal_eval` for Python literals) or dispatch
+to known functions through a dictionary:
+```python
+handlers = {"start": start, "stop": stop}
+handlers[request.args["action"]]()
+```""",
+    references=(("exec()", "https://docs.python.org/3/library/functions.html#exec"),),
 )
 
 

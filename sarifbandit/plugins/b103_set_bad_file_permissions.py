@@ -1,31 +1,4 @@
-"""## What it does
-Flags `chmod`-like calls (`os.chmod`, `os.fchmod`, `os.lchmod`, or any function whose name
-contains `chmod`) called with exactly two positional arguments whose second one, the mode, is an
-integer literal granting write or execute to the group or to others. The finding points at the
-mode. A mode that others may write is HIGH severity; group write or group/other execute is MEDIUM.
-
-## Why is this bad?
-A file others can write can be replaced or altered by any local user: a script or config file
-changed that way runs their code with the owner's rights. Executable bits handed out widely make
-it easier to run what was meant to stay private.
-
-## Example
-```python
-import os
-os.chmod("/etc/app/settings.py", 0o777)
-```
-
-## Use instead
-Grant the owner what it needs and nobody else more than read:
-```python
-import os
-os.chmod("/etc/app/settings.py", 0o600)
-```
-
-## References
-- [CWE-732: Incorrect Permission Assignment for Critical Resource](https://cwe.mitre.org/data/definitions/732.html)
-- [os.chmod](https://docs.python.org/3/library/os.html#os.chmod)
-"""
+"""B103 set_bad_file_permissions: chmod() gives a file permissions that let the group or others write or execute it."""
 
 from __future__ import annotations
 
@@ -43,9 +16,26 @@ RULE = Rule(
     severity=HIGH,
     confidence=HIGH,
     cwe=732,
+    cwe_title="Incorrect Permission Assignment for Critical Resource",
     short="chmod() gives a file permissions that let the group or others write or execute it.",
-    doc=__doc__,
     test_name="set_bad_file_permissions",
+    what="""Flags `chmod`-like calls (`os.chmod`, `os.fchmod`, `os.lchmod`, or any function whose name
+contains `chmod`) called with exactly two positional arguments whose second one, the mode, is an
+integer literal granting write or execute to the group or to others. The finding points at the
+mode. A mode that others may write is HIGH severity; group write or group/other execute is MEDIUM.""",
+    why="""A file others can write can be replaced or altered by any local user: a script or config file
+changed that way runs their code with the owner's rights. Executable bits handed out widely make
+it easier to run what was meant to stay private.""",
+    example="""```python
+import os
+os.chmod("/etc/app/settings.py", 0o777)
+```""",
+    use_instead="""Grant the owner what it needs and nobody else more than read:
+```python
+import os
+os.chmod("/etc/app/settings.py", 0o600)
+```""",
+    references=(("os.chmod", "https://docs.python.org/3/library/os.html#os.chmod"),),
 )
 
 _LOOSE_BITS = stat.S_IWOTH | stat.S_IWGRP | stat.S_IXGRP | stat.S_IXOTH

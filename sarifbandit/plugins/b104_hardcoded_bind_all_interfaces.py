@@ -1,28 +1,4 @@
-"""## What it does
-Flags the string literal `"0.0.0.0"` anywhere in the code (docstrings excepted): it is how a
-server is told to listen on every network interface. When the literal is only compared with
-(`if host == "0.0.0.0":`), nothing binds to it, and the finding is kept with LOW confidence.
-
-## Why is this bad?
-A service bound to all interfaces is reachable from every network the host is attached to, not
-just the one it was meant for; an internal admin port or debug server becomes public as soon as
-the machine has a public address.
-
-## Example
-```python
-server.bind(("0.0.0.0", 8080))
-```
-
-## Use instead
-Bind to the interface the service is for, and make it configurable:
-```python
-server.bind((settings.LISTEN_ADDRESS, 8080))  # e.g. "127.0.0.1"
-```
-
-## References
-- [CWE-1327: Binding to an Unrestricted IP Address](https://cwe.mitre.org/data/definitions/1327.html)
-- [socket.bind](https://docs.python.org/3/library/socket.html#socket.socket.bind)
-"""
+"""B104 hardcoded_bind_all_interfaces: The address "0.0.0.0" makes a service listen on every network interface."""
 
 from __future__ import annotations
 
@@ -39,9 +15,25 @@ RULE = Rule(
     severity=MEDIUM,
     confidence=MEDIUM,
     cwe=1327,
-    short='The address "0.0.0.0" makes a service listen on every network interface.',
-    doc=__doc__,
+    cwe_title="Binding to an Unrestricted IP Address",
+    short="""The address "0.0.0.0" makes a service listen on every network interface.""",
     test_name="hardcoded_bind_all_interfaces",
+    what="""Flags the string literal `"0.0.0.0"` anywhere in the code (docstrings excepted): it is how a
+server is told to listen on every network interface. When the literal is only compared with
+(`if host == "0.0.0.0":`), nothing binds to it, and the finding is kept with LOW confidence.""",
+    why="""A service bound to all interfaces is reachable from every network the host is attached to, not
+just the one it was meant for; an internal admin port or debug server becomes public as soon as
+the machine has a public address.""",
+    example="""```python
+server.bind(("0.0.0.0", 8080))
+```""",
+    use_instead="""Bind to the interface the service is for, and make it configurable:
+```python
+server.bind((settings.LISTEN_ADDRESS, 8080))  # e.g. "127.0.0.1"
+```""",
+    references=(
+        ("socket.bind", "https://docs.python.org/3/library/socket.html#socket.socket.bind"),
+    ),
 )
 
 

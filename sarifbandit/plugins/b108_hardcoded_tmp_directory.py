@@ -1,37 +1,4 @@
-"""## What it does
-Flags string literals (docstrings excepted) that start with a shared temporary directory:
-`/tmp`, `/var/tmp` or `/dev/shm` by default. The test is a prefix test, so `/tmpfiles` matches
-too. A literal passed as the `dir=` argument of a `tempfile` function (`mkstemp`, `mkdtemp`,
-`NamedTemporaryFile`, ...) only says where `tempfile` creates its unpredictable name; such a
-finding is kept with LOW confidence.
-
-## Why is this bad?
-Every local user can create files in these directories. A program that opens a fixed name there
-can be made to read a file an attacker planted, or, through a symlink placed ahead of time,
-to overwrite a file of the attacker's choosing with the program's rights.
-
-## Example
-```python
-with open("/tmp/report.csv", "w") as out:
-    ...
-```
-
-## Use instead
-Let `tempfile` pick a fresh name and create the file securely:
-```python
-import tempfile
-with tempfile.NamedTemporaryFile("w", suffix=".csv") as out:
-    ...
-```
-
-## Options
-- `tmp_dirs` (list of strings, default `["/tmp", "/var/tmp", "/dev/shm"]`): the prefixes that
-  count as shared temporary directories. Read from the `hardcoded_tmp_directory` block.
-
-## References
-- [CWE-377: Insecure Temporary File](https://cwe.mitre.org/data/definitions/377.html)
-- [tempfile](https://docs.python.org/3/library/tempfile.html)
-"""
+"""B108 hardcoded_tmp_directory: A hard-coded path in a shared temporary directory invites symlink and race attacks."""
 
 from __future__ import annotations
 
@@ -48,11 +15,32 @@ RULE = Rule(
     severity=MEDIUM,
     confidence=MEDIUM,
     cwe=377,
+    cwe_title="Insecure Temporary File",
     short="A hard-coded path in a shared temporary directory invites symlink and race attacks.",
-    doc=__doc__,
     test_name="hardcoded_tmp_directory",
     options={"tmp_dirs": ["/tmp", "/var/tmp", "/dev/shm"]},
     config_keys=("hardcoded_tmp_directory",),
+    what="""Flags string literals (docstrings excepted) that start with a shared temporary directory:
+`/tmp`, `/var/tmp` or `/dev/shm` by default. The test is a prefix test, so `/tmpfiles` matches
+too. A literal passed as the `dir=` argument of a `tempfile` function (`mkstemp`, `mkdtemp`,
+`NamedTemporaryFile`, ...) only says where `tempfile` creates its unpredictable name; such a
+finding is kept with LOW confidence.""",
+    why="""Every local user can create files in these directories. A program that opens a fixed name there
+can be made to read a file an attacker planted, or, through a symlink placed ahead of time,
+to overwrite a file of the attacker's choosing with the program's rights.""",
+    example="""```python
+with open("/tmp/report.csv", "w") as out:
+    ...
+```""",
+    use_instead="""Let `tempfile` pick a fresh name and create the file securely:
+```python
+import tempfile
+with tempfile.NamedTemporaryFile("w", suffix=".csv") as out:
+    ...
+```""",
+    options_help="""- `tmp_dirs` (list of strings, default `["/tmp", "/var/tmp", "/dev/shm"]`): the prefixes that
+  count as shared temporary directories. Read from the `hardcoded_tmp_directory` block.""",
+    references=(("tempfile", "https://docs.python.org/3/library/tempfile.html"),),
 )
 
 

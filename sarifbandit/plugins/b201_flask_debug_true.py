@@ -1,31 +1,4 @@
-"""## What it does
-Flags `.run(debug=True)` calls in a file that imports Flask, e.g. `app.run(debug=True)`. Any
-call whose resolved name ends in `.run` counts once `flask` appears in an import. The finding
-points at the `debug=` value.
-
-## Why is this bad?
-Flask's debug mode serves the Werkzeug debugger: when a request fails, the error page offers an
-interactive Python console. Anyone who can reach the server and get past (or guess) its PIN can
-run arbitrary code with the application's rights.
-
-## Example
-```python
-from flask import Flask
-app = Flask(__name__)
-app.run(debug=True)
-```
-
-## Use instead
-Turn debugging on only in development, from the environment:
-```python
-app.run(debug=os.environ.get("FLASK_DEBUG") == "1")
-```
-or use `flask --app app run --debug` locally and a WSGI server in production.
-
-## References
-- [CWE-489: Active Debug Code](https://cwe.mitre.org/data/definitions/489.html)
-- [Flask: Debug Mode](https://flask.palletsprojects.com/en/stable/debugging/)
-"""
+"""B201 flask_debug_true: A Flask app run with debug=True exposes the Werkzeug debugger and its console."""
 
 from __future__ import annotations
 
@@ -42,9 +15,26 @@ RULE = Rule(
     severity=HIGH,
     confidence=MEDIUM,
     cwe=489,
+    cwe_title="Active Debug Code",
     short="A Flask app run with debug=True exposes the Werkzeug debugger and its console.",
-    doc=__doc__,
     test_name="flask_debug_true",
+    what="""Flags `.run(debug=True)` calls in a file that imports Flask, e.g. `app.run(debug=True)`. Any
+call whose resolved name ends in `.run` counts once `flask` appears in an import. The finding
+points at the `debug=` value.""",
+    why="""Flask's debug mode serves the Werkzeug debugger: when a request fails, the error page offers an
+interactive Python console. Anyone who can reach the server and get past (or guess) its PIN can
+run arbitrary code with the application's rights.""",
+    example="""```python
+from flask import Flask
+app = Flask(__name__)
+app.run(debug=True)
+```""",
+    use_instead="""Turn debugging on only in development, from the environment:
+```python
+app.run(debug=os.environ.get("FLASK_DEBUG") == "1")
+```
+or use `flask --app app run --debug` locally and a WSGI server in production.""",
+    references=(("Flask: Debug Mode", "https://flask.palletsprojects.com/en/stable/debugging/"),),
 )
 
 

@@ -1,40 +1,4 @@
-"""## What it does
-Flags `extractall()` calls in a file that imports `tarfile`, unless they pass `filter="data"`.
-Any method whose name contains `extractall` counts once `import tarfile` is present.
-- no `members=`: HIGH severity, HIGH confidence;
-- `members=` the result of a call (presumably a function that screens the members): LOW, LOW;
-- `members=` anything else (a variable, a list): MEDIUM, MEDIUM.
-
-A `filter=` given as `tarfile.data_filter` does what `filter="data"` does, and an
-`extraction_filter` attribute assigned earlier in the same function (or module, at module level)
-applies to calls without `filter=`; such calls are still reported, with LOW confidence.
-`members=` given by a method call (`members=screen.members(archive)`) is LOW, LOW as well
-(Bandit fails on these and reports nothing).
-
-## Why is this bad?
-A tar archive can hold members named `../../etc/cron.d/job` or absolute paths, symlinks pointing
-outside the target directory, and device files. Extracting an untrusted archive without
-screening them lets its author write anywhere the process can.
-
-## Example
-```python
-import tarfile
-with tarfile.open(upload) as archive:
-    archive.extractall(destination)
-```
-
-## Use instead
-Use the extraction filters (Python 3.12, and back-ported to security releases of 3.8+):
-```python
-import tarfile
-with tarfile.open(upload) as archive:
-    archive.extractall(destination, filter="data")
-```
-
-## References
-- [CWE-22: Path Traversal](https://cwe.mitre.org/data/definitions/22.html)
-- [tarfile: Extraction filters](https://docs.python.org/3/library/tarfile.html#tarfile-extraction-filter)
-"""
+"""B202 tarfile_unsafe_members: tarfile extractall() without a filter can write outside the target directory."""
 
 from __future__ import annotations
 
@@ -51,9 +15,40 @@ RULE = Rule(
     severity=HIGH,
     confidence=HIGH,
     cwe=22,
+    cwe_title="Path Traversal",
     short="tarfile extractall() without a filter can write outside the target directory.",
-    doc=__doc__,
     test_name="tarfile_unsafe_members",
+    what="""Flags `extractall()` calls in a file that imports `tarfile`, unless they pass `filter="data"`.
+Any method whose name contains `extractall` counts once `import tarfile` is present.
+- no `members=`: HIGH severity, HIGH confidence;
+- `members=` the result of a call (presumably a function that screens the members): LOW, LOW;
+- `members=` anything else (a variable, a list): MEDIUM, MEDIUM.
+
+A `filter=` given as `tarfile.data_filter` does what `filter="data"` does, and an
+`extraction_filter` attribute assigned earlier in the same function (or module, at module level)
+applies to calls without `filter=`; such calls are still reported, with LOW confidence.
+`members=` given by a method call (`members=screen.members(archive)`) is LOW, LOW as well
+(Bandit fails on these and reports nothing).""",
+    why="""A tar archive can hold members named `../../etc/cron.d/job` or absolute paths, symlinks pointing
+outside the target directory, and device files. Extracting an untrusted archive without
+screening them lets its author write anywhere the process can.""",
+    example="""```python
+import tarfile
+with tarfile.open(upload) as archive:
+    archive.extractall(destination)
+```""",
+    use_instead="""Use the extraction filters (Python 3.12, and back-ported to security releases of 3.8+):
+```python
+import tarfile
+with tarfile.open(upload) as archive:
+    archive.extractall(destination, filter="data")
+```""",
+    references=(
+        (
+            "tarfile: Extraction filters",
+            "https://docs.python.org/3/library/tarfile.html#tarfile-extraction-filter",
+        ),
+    ),
 )
 
 

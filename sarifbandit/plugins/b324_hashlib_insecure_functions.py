@@ -1,37 +1,4 @@
-"""## What it does
-Flags weak hash functions used for security:
-- `hashlib.md4()`, `hashlib.md5()`, `hashlib.sha()`, `hashlib.sha1()`, and `hashlib.new()` with one
-  of these names (any letter case) as its first argument or `name=`: HIGH severity. A call passing
-  `usedforsecurity=False` (Python 3.9+) says the digest is not a security measure and is not
-  reported;
-- `crypt.crypt()` with a `salt` of `crypt.METHOD_CRYPT`, `METHOD_MD5` or `METHOD_BLOWFISH`, and
-  `crypt.mksalt()` with one of these methods: MEDIUM severity.
-
-Any call whose resolved name has a `hashlib` part counts (`from hashlib import md5` too). For
-`new()`, `crypt()` and `mksalt()` the finding points at the algorithm argument.
-
-## Why is this bad?
-MD4, MD5 and SHA-1 collisions can be computed cheaply, so they cannot vouch for integrity or
-authenticity (signatures, certificates, tokens), and fast or legacy password hashes fall to
-brute force.
-
-## Example
-```python
-import hashlib
-digest = hashlib.md5(secret_token).hexdigest()
-```
-
-## Use instead
-```python
-import hashlib
-digest = hashlib.sha256(secret_token).hexdigest()
-checksum = hashlib.md5(data, usedforsecurity=False).hexdigest()  # a cache key, not security
-```
-
-## References
-- [CWE-328: Use of Weak Hash](https://cwe.mitre.org/data/definitions/328.html)
-- [hashlib](https://docs.python.org/3/library/hashlib.html)
-"""
+"""B324 hashlib_insecure_functions: MD4, MD5 and SHA-1 hashes (and weak crypt methods) are broken for security uses."""
 
 from __future__ import annotations
 
@@ -48,9 +15,32 @@ RULE = Rule(
     severity=HIGH,
     confidence=HIGH,
     cwe=328,
+    cwe_title="Use of Weak Hash",
     short="MD4, MD5 and SHA-1 hashes (and weak crypt methods) are broken for security uses.",
-    doc=__doc__,
     test_name="hashlib",
+    what="""Flags weak hash functions used for security:
+- `hashlib.md4()`, `hashlib.md5()`, `hashlib.sha()`, `hashlib.sha1()`, and `hashlib.new()` with one
+  of these names (any letter case) as its first argument or `name=`: HIGH severity. A call passing
+  `usedforsecurity=False` (Python 3.9+) says the digest is not a security measure and is not
+  reported;
+- `crypt.crypt()` with a `salt` of `crypt.METHOD_CRYPT`, `METHOD_MD5` or `METHOD_BLOWFISH`, and
+  `crypt.mksalt()` with one of these methods: MEDIUM severity.
+
+Any call whose resolved name has a `hashlib` part counts (`from hashlib import md5` too). For
+`new()`, `crypt()` and `mksalt()` the finding points at the algorithm argument.""",
+    why="""MD4, MD5 and SHA-1 collisions can be computed cheaply, so they cannot vouch for integrity or
+authenticity (signatures, certificates, tokens), and fast or legacy password hashes fall to
+brute force.""",
+    example="""```python
+import hashlib
+digest = hashlib.md5(secret_token).hexdigest()
+```""",
+    use_instead="""```python
+import hashlib
+digest = hashlib.sha256(secret_token).hexdigest()
+checksum = hashlib.md5(data, usedforsecurity=False).hexdigest()  # a cache key, not security
+```""",
+    references=(("hashlib", "https://docs.python.org/3/library/hashlib.html"),),
 )
 
 _WEAK_HASHES = frozenset({"md4", "md5", "sha", "sha1"})

@@ -1,44 +1,4 @@
-"""## What it does
-Flags the generation of DSA, RSA and elliptic-curve keys that are too small:
-- `cryptography`'s `dsa.generate_private_key(key_size)` and
-  `rsa.generate_private_key(public_exponent, key_size)`, and PyCrypto/PyCryptodome's
-  `Crypto(dome).PublicKey.DSA.generate(bits)` and `RSA.generate(bits)`: the size is read from the
-  keyword or its position, and is 2048 when left out;
-- `ec.generate_private_key(curve)`: the size is the curve's, read from the curve class or
-  instance (`ec.SECP192R1()` or `ec.SECP192R1`). Unknown curves count as 224 bits.
-
-A size below the HIGH threshold is HIGH severity, below the MEDIUM threshold MEDIUM. Sizes held
-in variables are not followed. The finding points at the size or curve argument.
-
-## Why is this bad?
-Keys below these sizes can be factored or solved with affordable computing power (RSA-512 and
-1024-bit DSA are within reach, small curves offer well under 112 bits of security); whatever
-they sign or encrypt can then be forged or read.
-
-## Example
-```python
-from cryptography.hazmat.primitives.asymmetric import ec, rsa
-key = rsa.generate_private_key(public_exponent=65537, key_size=1024)
-curve_key = ec.generate_private_key(ec.SECP192R1())
-```
-
-## Use instead
-```python
-from cryptography.hazmat.primitives.asymmetric import ec, rsa
-key = rsa.generate_private_key(public_exponent=65537, key_size=3072)
-curve_key = ec.generate_private_key(ec.SECP256R1())
-```
-
-## Options
-Read from the `weak_cryptographic_key` block, in bits:
-- `weak_key_size_dsa_high` (default 1024), `weak_key_size_dsa_medium` (2048);
-- `weak_key_size_rsa_high` (default 1024), `weak_key_size_rsa_medium` (2048);
-- `weak_key_size_ec_high` (default 160), `weak_key_size_ec_medium` (224).
-
-## References
-- [CWE-326: Inadequate Encryption Strength](https://cwe.mitre.org/data/definitions/326.html)
-- [NIST SP 800-57 Part 1: Recommendation for Key Management](https://csrc.nist.gov/pubs/sp/800/57/pt1/r5/final)
-"""
+"""B505 weak_cryptographic_key: A DSA, RSA or elliptic-curve key is generated with a size that can be broken."""
 
 from __future__ import annotations
 
@@ -55,8 +15,8 @@ RULE = Rule(
     severity=HIGH,
     confidence=HIGH,
     cwe=326,
+    cwe_title="Inadequate Encryption Strength",
     short="A DSA, RSA or elliptic-curve key is generated with a size that can be broken.",
-    doc=__doc__,
     test_name="weak_cryptographic_key",
     options={
         "weak_key_size_dsa_high": 1024,
@@ -67,6 +27,39 @@ RULE = Rule(
         "weak_key_size_ec_medium": 224,
     },
     config_keys=("weak_cryptographic_key",),
+    what="""Flags the generation of DSA, RSA and elliptic-curve keys that are too small:
+- `cryptography`'s `dsa.generate_private_key(key_size)` and
+  `rsa.generate_private_key(public_exponent, key_size)`, and PyCrypto/PyCryptodome's
+  `Crypto(dome).PublicKey.DSA.generate(bits)` and `RSA.generate(bits)`: the size is read from the
+  keyword or its position, and is 2048 when left out;
+- `ec.generate_private_key(curve)`: the size is the curve's, read from the curve class or
+  instance (`ec.SECP192R1()` or `ec.SECP192R1`). Unknown curves count as 224 bits.
+
+A size below the HIGH threshold is HIGH severity, below the MEDIUM threshold MEDIUM. Sizes held
+in variables are not followed. The finding points at the size or curve argument.""",
+    why="""Keys below these sizes can be factored or solved with affordable computing power (RSA-512 and
+1024-bit DSA are within reach, small curves offer well under 112 bits of security); whatever
+they sign or encrypt can then be forged or read.""",
+    example="""```python
+from cryptography.hazmat.primitives.asymmetric import ec, rsa
+key = rsa.generate_private_key(public_exponent=65537, key_size=1024)
+curve_key = ec.generate_private_key(ec.SECP192R1())
+```""",
+    use_instead="""```python
+from cryptography.hazmat.primitives.asymmetric import ec, rsa
+key = rsa.generate_private_key(public_exponent=65537, key_size=3072)
+curve_key = ec.generate_private_key(ec.SECP256R1())
+```""",
+    options_help="""Read from the `weak_cryptographic_key` block, in bits:
+- `weak_key_size_dsa_high` (default 1024), `weak_key_size_dsa_medium` (2048);
+- `weak_key_size_rsa_high` (default 1024), `weak_key_size_rsa_medium` (2048);
+- `weak_key_size_ec_high` (default 160), `weak_key_size_ec_medium` (224).""",
+    references=(
+        (
+            "NIST SP 800-57 Part 1: Recommendation for Key Management",
+            "https://csrc.nist.gov/pubs/sp/800/57/pt1/r5/final",
+        ),
+    ),
 )
 
 _ASYMMETRIC = "cryptography.hazmat.primitives.asymmetric."

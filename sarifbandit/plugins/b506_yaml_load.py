@@ -1,27 +1,4 @@
-"""## What it does
-Flags `yaml.load()` calls that do not pass a safe loader (`SafeLoader` or `CSafeLoader`),
-including `load` imported with `from yaml import load`.
-
-## Why is this bad?
-PyYAML's full loaders can build arbitrary Python objects from tags such as
-`!!python/object/apply`, so loading a document an attacker wrote can run their code.
-
-## Example
-```python
-import yaml
-config = yaml.load(text, Loader=yaml.Loader)
-```
-
-## Use instead
-```python
-import yaml
-config = yaml.safe_load(text)   # or yaml.load(text, Loader=yaml.SafeLoader)
-```
-
-## References
-- [CWE-502: Deserialization of Untrusted Data](https://cwe.mitre.org/data/definitions/502.html)
-- [PyYAML: Loading YAML](https://pyyaml.org/wiki/PyYAMLDocumentation)
-"""
+"""B506 yaml_load: yaml.load() without a safe loader can construct arbitrary Python objects."""
 
 from __future__ import annotations
 
@@ -38,9 +15,22 @@ RULE = Rule(
     severity=MEDIUM,
     confidence=HIGH,
     cwe=502,
+    cwe_title="Deserialization of Untrusted Data",
     short="yaml.load() without a safe loader can construct arbitrary Python objects.",
-    doc=__doc__,
     test_name="yaml_load",
+    what="""Flags `yaml.load()` calls that do not pass a safe loader (`SafeLoader` or `CSafeLoader`),
+including `load` imported with `from yaml import load`.""",
+    why="""PyYAML's full loaders can build arbitrary Python objects from tags such as
+`!!python/object/apply`, so loading a document an attacker wrote can run their code.""",
+    example="""```python
+import yaml
+config = yaml.load(text, Loader=yaml.Loader)
+```""",
+    use_instead="""```python
+import yaml
+config = yaml.safe_load(text)   # or yaml.load(text, Loader=yaml.SafeLoader)
+```""",
+    references=(("PyYAML: Loading YAML", "https://pyyaml.org/wiki/PyYAMLDocumentation"),),
 )
 
 _SAFE_LOADERS = frozenset({"SafeLoader", "CSafeLoader"})

@@ -1,34 +1,4 @@
-"""## What it does
-Flags `set_missing_host_key_policy()` calls, in a file that imports `paramiko`, whose first
-argument is `AutoAddPolicy` or `WarningPolicy`: the class, an instance (`AutoAddPolicy()`),
-or either spelled through a module (`paramiko.AutoAddPolicy()`). The finding points at the
-policy.
-
-## Why is this bad?
-The host key is how an SSH client knows it reached the right server. Accepting unknown keys
-automatically (or with only a warning in a log) lets anyone who can intercept the connection
-pose as the server and capture the credentials and commands sent to it.
-
-## Example
-```python
-import paramiko
-client = paramiko.SSHClient()
-client.set_missing_host_key_policy(paramiko.AutoAddPolicy())
-```
-
-## Use instead
-Load the known hosts and refuse the rest (the default policy):
-```python
-import paramiko
-client = paramiko.SSHClient()
-client.load_system_host_keys()
-client.set_missing_host_key_policy(paramiko.RejectPolicy())
-```
-
-## References
-- [CWE-295: Improper Certificate Validation](https://cwe.mitre.org/data/definitions/295.html)
-- [Paramiko: SSHClient](https://docs.paramiko.org/en/stable/api/client.html)
-"""
+"""B507 ssh_no_host_key_verification: Paramiko is told to accept unknown SSH host keys, so the server is never verified."""
 
 from __future__ import annotations
 
@@ -45,9 +15,29 @@ RULE = Rule(
     severity=HIGH,
     confidence=MEDIUM,
     cwe=295,
+    cwe_title="Improper Certificate Validation",
     short="Paramiko is told to accept unknown SSH host keys, so the server is never verified.",
-    doc=__doc__,
     test_name="ssh_no_host_key_verification",
+    what="""Flags `set_missing_host_key_policy()` calls, in a file that imports `paramiko`, whose first
+argument is `AutoAddPolicy` or `WarningPolicy`: the class, an instance (`AutoAddPolicy()`),
+or either spelled through a module (`paramiko.AutoAddPolicy()`). The finding points at the
+policy.""",
+    why="""The host key is how an SSH client knows it reached the right server. Accepting unknown keys
+automatically (or with only a warning in a log) lets anyone who can intercept the connection
+pose as the server and capture the credentials and commands sent to it.""",
+    example="""```python
+import paramiko
+client = paramiko.SSHClient()
+client.set_missing_host_key_policy(paramiko.AutoAddPolicy())
+```""",
+    use_instead="""Load the known hosts and refuse the rest (the default policy):
+```python
+import paramiko
+client = paramiko.SSHClient()
+client.load_system_host_keys()
+client.set_missing_host_key_policy(paramiko.RejectPolicy())
+```""",
+    references=(("Paramiko: SSHClient", "https://docs.paramiko.org/en/stable/api/client.html"),),
 )
 
 _TRUSTING_POLICIES = frozenset({"AutoAddPolicy", "WarningPolicy"})

@@ -1,29 +1,4 @@
-"""## What it does
-Flags calls of a method named `exec_command` in files that import `paramiko` (the check does not
-know the object's type, so any `exec_command` counts once paramiko is imported). The finding
-points at the command argument.
-
-## Why is this bad?
-`SSHClient.exec_command` runs its string through the remote user's login shell. Any part of the
-command that comes from outside can add commands of its own with `;`, `|`, `$(...)` or quotes,
-and they run on the remote host.
-
-## Example
-```python
-client.exec_command("ls -l " + directory)
-```
-
-## Use instead
-Quote every value that goes into the remote command, or avoid a command line altogether (SFTP
-for file operations):
-```python
-client.exec_command("ls -l " + shlex.quote(directory))
-```
-
-## References
-- [CWE-78: OS Command Injection](https://cwe.mitre.org/data/definitions/78.html)
-- [Paramiko: SSHClient.exec_command](https://docs.paramiko.org/en/stable/api/client.html)
-"""
+"""B601 paramiko_calls: A paramiko exec_command() call runs its command through the remote shell."""
 
 from __future__ import annotations
 
@@ -40,9 +15,26 @@ RULE = Rule(
     severity=MEDIUM,
     confidence=MEDIUM,
     cwe=78,
+    cwe_title="OS Command Injection",
     short="A paramiko exec_command() call runs its command through the remote shell.",
-    doc=__doc__,
     test_name="paramiko_calls",
+    what="""Flags calls of a method named `exec_command` in files that import `paramiko` (the check does not
+know the object's type, so any `exec_command` counts once paramiko is imported). The finding
+points at the command argument.""",
+    why="""`SSHClient.exec_command` runs its string through the remote user's login shell. Any part of the
+command that comes from outside can add commands of its own with `;`, `|`, `$(...)` or quotes,
+and they run on the remote host.""",
+    example="""```python
+client.exec_command("ls -l " + directory)
+```""",
+    use_instead="""Quote every value that goes into the remote command, or avoid a command line altogether (SFTP
+for file operations):
+```python
+client.exec_command("ls -l " + shlex.quote(directory))
+```""",
+    references=(
+        ("Paramiko: SSHClient.exec_command", "https://docs.paramiko.org/en/stable/api/client.html"),
+    ),
 )
 
 

@@ -1,5 +1,25 @@
-"""## What it does
-Flags SQL statements assembled from pieces with string operations: a string literal that looks
+"""B608 hardcoded_sql_expressions: An SQL statement is built with string operations, open to SQL injection."""
+
+from __future__ import annotations
+
+import ast
+import re
+from bisect import bisect_left
+from typing import Dict, Iterator, List, Optional, Tuple, cast
+
+from ..analysis.context import FileContext
+from ..model import LOW, MEDIUM, Finding, Rank, Rule
+
+RULE = Rule(
+    id="B608",
+    name="hardcoded_sql_expressions",
+    severity=MEDIUM,
+    confidence=MEDIUM,
+    cwe=89,
+    cwe_title="SQL Injection",
+    short="An SQL statement is built with string operations, open to SQL injection.",
+    test_name="hardcoded_sql_expressions",
+    what="""Flags SQL statements assembled from pieces with string operations: a string literal that looks
 like SQL (`SELECT … FROM`, `DELETE FROM`, `INSERT INTO … VALUES`, `UPDATE … SET`, in any case)
 and is
 - an operand of `+`, `%` or another operator: the literal together with the other literal
@@ -23,49 +43,19 @@ string through the local variables of its function:
 - text that does not start like a statement (`SELECT … FROM`, `INSERT INTO … VALUES`,
   `UPDATE … SET`, `DELETE FROM`, or `WITH … AS (`, after whitespace and `--`/`/* */` comments)
   is LOW: Bandit's words anywhere in the text (`"could not select a row from "`) still report,
-  at lower confidence.
-
-## Why is this bad?
-Values pasted into SQL text become part of the statement: a value containing a quote can end
+  at lower confidence.""",
+    why="""Values pasted into SQL text become part of the statement: a value containing a quote can end
 the string and add conditions or statements of its own (SQL injection), reading or destroying
-data.
-
-## Example
-```python
+data.""",
+    example="""```python
 cursor.execute("SELECT * FROM users WHERE name = '%s'" % name)
 cursor.execute(f"DELETE FROM users WHERE id = {user_id}")
-```
-
-## Use instead
-Pass the values as query parameters and let the driver quote them:
+```""",
+    use_instead="""Pass the values as query parameters and let the driver quote them:
 ```python
 cursor.execute("SELECT * FROM users WHERE name = %s", (name,))
-```
-
-## References
-- [CWE-89: SQL Injection](https://cwe.mitre.org/data/definitions/89.html)
-- [PEP 249: parameters of execute()](https://peps.python.org/pep-0249/#id15)
-"""
-
-from __future__ import annotations
-
-import ast
-import re
-from bisect import bisect_left
-from typing import Dict, Iterator, List, Optional, Tuple, cast
-
-from ..analysis.context import FileContext
-from ..model import LOW, MEDIUM, Finding, Rank, Rule
-
-RULE = Rule(
-    id="B608",
-    name="hardcoded_sql_expressions",
-    severity=MEDIUM,
-    confidence=MEDIUM,
-    cwe=89,
-    short="An SQL statement is built with string operations, open to SQL injection.",
-    doc=__doc__,
-    test_name="hardcoded_sql_expressions",
+```""",
+    references=(("PEP 249: parameters of execute()", "https://peps.python.org/pep-0249/#id15"),),
 )
 
 # the trailing whitespace (or parenthesis) is part of each form: "update t set" + x is not SQL

@@ -1,34 +1,4 @@
-"""## What it does
-Flags commands run through a shell that combine a `*` wildcard with `chown`, `chmod`, `tar` or
-`rsync`: calls of the `shell` functions (`os.system`, `os.popen` ...) and of the `subprocess`
-functions with a literal `shell=True`, whose first argument is a string literal, or a list
-literal whose elements joined together, contain both. The finding points at that command.
-
-## Why is this bad?
-The shell expands `*` into the names of the files in the directory before the program sees
-them. A file named `--reference=evil` or `--checkpoint-action=exec=sh x.sh` then becomes an
-option of `chown` or `tar`: anyone who can create files there can change what the command does,
-up to running their own commands.
-
-## Example
-```python
-os.system("tar cf backup.tar *")
-```
-
-## Use instead
-End the options with `--` and avoid the shell, or list the files in Python:
-```python
-subprocess.run(["tar", "cf", "backup.tar", "--", *os.listdir(".")])
-```
-
-## Options
-Read from the `shell_injection` block (or `linux_commands_wildcard_injection`): the `shell` and
-`subprocess` lists of qualified function names, shared with B602–B607.
-
-## References
-- [CWE-155: Improper Neutralization of Wildcards](https://cwe.mitre.org/data/definitions/155.html)
-- [Back to the future: Unix wildcards gone wild](https://www.exploit-db.com/papers/33930)
-"""
+"""B609 linux_commands_wildcard_injection: A shell command combines a * wildcard with chown, chmod, tar or rsync."""
 
 from __future__ import annotations
 
@@ -46,11 +16,31 @@ RULE = Rule(
     severity=HIGH,
     confidence=MEDIUM,
     cwe=155,
+    cwe_title="Improper Neutralization of Wildcards",
     short="A shell command combines a * wildcard with chown, chmod, tar or rsync.",
-    doc=__doc__,
     test_name="linux_commands_wildcard_injection",
     options=SHELL_OPTIONS,
     config_keys=("shell_injection", "linux_commands_wildcard_injection"),
+    what="""Flags commands run through a shell that combine a `*` wildcard with `chown`, `chmod`, `tar` or
+`rsync`: calls of the `shell` functions (`os.system`, `os.popen` ...) and of the `subprocess`
+functions with a literal `shell=True`, whose first argument is a string literal, or a list
+literal whose elements joined together, contain both. The finding points at that command.""",
+    why="""The shell expands `*` into the names of the files in the directory before the program sees
+them. A file named `--reference=evil` or `--checkpoint-action=exec=sh x.sh` then becomes an
+option of `chown` or `tar`: anyone who can create files there can change what the command does,
+up to running their own commands.""",
+    example="""```python
+os.system("tar cf backup.tar *")
+```""",
+    use_instead="""End the options with `--` and avoid the shell, or list the files in Python:
+```python
+subprocess.run(["tar", "cf", "backup.tar", "--", *os.listdir(".")])
+```""",
+    options_help="""Read from the `shell_injection` block (or `linux_commands_wildcard_injection`): the `shell` and
+`subprocess` lists of qualified function names, shared with B602–B607.""",
+    references=(
+        ("Back to the future: Unix wildcards gone wild", "https://www.exploit-db.com/papers/33930"),
+    ),
 )
 
 _PROGRAMS = ("chown", "chmod", "tar", "rsync")

@@ -1,30 +1,4 @@
-"""## What it does
-Flags calls of a method named `extra` (Django's `QuerySet.extra()`; the object's type is not
-known, so any `.extra(...)` counts) whose SQL fragments are not all string literals: `where` or
-`tables` not a list of string literals, or `select` not a dict of string literals. Positional
-arguments are read in Django's order: select, where, params, tables, order_by, select_params.
-The finding points at the first such argument.
-
-## Why is this bad?
-`extra()` pastes its `select`, `where` and `tables` fragments into the SQL statement as they
-are. A fragment built from user input lets the user rewrite the query (SQL injection).
-
-## Example
-```python
-Entry.objects.extra(where=[f"headline = '{headline}'"])
-```
-
-## Use instead
-Keep the fragments literal and pass values as parameters, or use the ORM:
-```python
-Entry.objects.extra(where=["headline = %s"], params=[headline])
-Entry.objects.filter(headline=headline)
-```
-
-## References
-- [CWE-89: SQL Injection](https://cwe.mitre.org/data/definitions/89.html)
-- [Django: QuerySet.extra()](https://docs.djangoproject.com/en/stable/ref/models/querysets/#extra)
-"""
+"""B610 django_extra_used: QuerySet.extra() is given SQL fragments that are not string literals."""
 
 from __future__ import annotations
 
@@ -41,9 +15,30 @@ RULE = Rule(
     severity=MEDIUM,
     confidence=MEDIUM,
     cwe=89,
+    cwe_title="SQL Injection",
     short="QuerySet.extra() is given SQL fragments that are not string literals.",
-    doc=__doc__,
     test_name="django_extra_used",
+    what="""Flags calls of a method named `extra` (Django's `QuerySet.extra()`; the object's type is not
+known, so any `.extra(...)` counts) whose SQL fragments are not all string literals: `where` or
+`tables` not a list of string literals, or `select` not a dict of string literals. Positional
+arguments are read in Django's order: select, where, params, tables, order_by, select_params.
+The finding points at the first such argument.""",
+    why="""`extra()` pastes its `select`, `where` and `tables` fragments into the SQL statement as they
+are. A fragment built from user input lets the user rewrite the query (SQL injection).""",
+    example="""```python
+Entry.objects.extra(where=[f"headline = '{headline}'"])
+```""",
+    use_instead="""Keep the fragments literal and pass values as parameters, or use the ORM:
+```python
+Entry.objects.extra(where=["headline = %s"], params=[headline])
+Entry.objects.filter(headline=headline)
+```""",
+    references=(
+        (
+            "Django: QuerySet.extra()",
+            "https://docs.djangoproject.com/en/stable/ref/models/querysets/#extra",
+        ),
+    ),
 )
 
 _POSITIONS = ("select", "where", "params", "tables", "order_by", "select_params")

@@ -1,26 +1,4 @@
-"""## What it does
-Flags `RawSQL(...)` expressions, in files that import from `django.db.models`, whose SQL (the
-first argument or `sql=`) is not a string literal. The finding points at the SQL argument.
-
-## Why is this bad?
-`RawSQL` puts its SQL into the query as it is. SQL assembled from user input with `%`, `+`,
-`.format()` or an f-string lets the user change the query (SQL injection).
-
-## Example
-```python
-from django.db.models.expressions import RawSQL
-queryset.annotate(value=RawSQL(f"select col from t where id = {item_id}", []))
-```
-
-## Use instead
-```python
-queryset.annotate(value=RawSQL("select col from t where id = %s", [item_id]))
-```
-
-## References
-- [CWE-89: SQL Injection](https://cwe.mitre.org/data/definitions/89.html)
-- [Django: RawSQL expressions](https://docs.djangoproject.com/en/stable/ref/models/expressions/#raw-sql-expressions)
-"""
+"""B611 django_rawsql_used: RawSQL() is given SQL that is not a string literal."""
 
 from __future__ import annotations
 
@@ -37,9 +15,26 @@ RULE = Rule(
     severity=MEDIUM,
     confidence=MEDIUM,
     cwe=89,
+    cwe_title="SQL Injection",
     short="RawSQL() is given SQL that is not a string literal.",
-    doc=__doc__,
     test_name="django_rawsql_used",
+    what="""Flags `RawSQL(...)` expressions, in files that import from `django.db.models`, whose SQL (the
+first argument or `sql=`) is not a string literal. The finding points at the SQL argument.""",
+    why="""`RawSQL` puts its SQL into the query as it is. SQL assembled from user input with `%`, `+`,
+`.format()` or an f-string lets the user change the query (SQL injection).""",
+    example="""```python
+from django.db.models.expressions import RawSQL
+queryset.annotate(value=RawSQL(f"select col from t where id = {item_id}", []))
+```""",
+    use_instead="""```python
+queryset.annotate(value=RawSQL("select col from t where id = %s", [item_id]))
+```""",
+    references=(
+        (
+            "Django: RawSQL expressions",
+            "https://docs.djangoproject.com/en/stable/ref/models/expressions/#raw-sql-expressions",
+        ),
+    ),
 )
 
 

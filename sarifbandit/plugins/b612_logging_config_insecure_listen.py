@@ -1,25 +1,4 @@
-"""## What it does
-Flags calls of `logging.config.listen()` that do not pass a `verify` argument.
-
-## Why is this bad?
-`logging.config.listen()` opens a socket that accepts logging configurations. A configuration
-can name classes and callables to instantiate, so anyone able to connect can run code in the
-process, unless a `verify` function checks (for example by signature) what was received.
-
-## Example
-```python
-thread = logging.config.listen(9999)
-```
-
-## Use instead
-```python
-thread = logging.config.listen(9999, verify=check_signature)
-```
-
-## References
-- [CWE-94: Code Injection](https://cwe.mitre.org/data/definitions/94.html)
-- [logging.config.listen](https://docs.python.org/3/library/logging.config.html#logging.config.listen)
-"""
+"""B612 logging_config_insecure_listen: logging.config.listen() without verify= accepts configurations that can run code."""
 
 from __future__ import annotations
 
@@ -36,9 +15,25 @@ RULE = Rule(
     severity=MEDIUM,
     confidence=HIGH,
     cwe=94,
+    cwe_title="Code Injection",
     short="logging.config.listen() without verify= accepts configurations that can run code.",
-    doc=__doc__,
     test_name="logging_config_insecure_listen",
+    what="Flags calls of `logging.config.listen()` that do not pass a `verify` argument.",
+    why="""`logging.config.listen()` opens a socket that accepts logging configurations. A configuration
+can name classes and callables to instantiate, so anyone able to connect can run code in the
+process, unless a `verify` function checks (for example by signature) what was received.""",
+    example="""```python
+thread = logging.config.listen(9999)
+```""",
+    use_instead="""```python
+thread = logging.config.listen(9999, verify=check_signature)
+```""",
+    references=(
+        (
+            "logging.config.listen",
+            "https://docs.python.org/3/library/logging.config.html#logging.config.listen",
+        ),
+    ),
 )
 
 

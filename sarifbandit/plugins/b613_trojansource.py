@@ -1,29 +1,4 @@
-r"""## What it does
-Flags a source file that contains a Unicode bidirectional control character (U+202A–U+202E,
-U+2066–U+2069 or U+200F), anywhere: in code, strings or comments. Only the first one is
-reported, on its own line and column. A `# nosec` on the first line of the file, or on the
-reported line, suppresses it.
-
-## Why is this bad?
-These characters reorder how text is *displayed* without changing how it is parsed. An editor
-or a code review can show a comment where the interpreter sees code, or a string that ends
-somewhere else ("Trojan Source", CVE-2021-42574), hiding logic from reviewers.
-
-## Example
-A line that reads, once its hidden U+202E and U+2066 characters are applied by the editor,
-like a comparison followed by a comment, while Python sees the "comment" inside the string:
-```python
-if access_level != "user\u202e \u2066# check if admin\u2069 \u2066":
-```
-
-## Use instead
-Remove the control characters; write them as escapes (`"\u202e"`) when a string really needs
-one.
-
-## References
-- [CWE-838: Inappropriate Encoding for Output Context](https://cwe.mitre.org/data/definitions/838.html)
-- [Trojan Source: Invisible Vulnerabilities](https://trojansource.codes/)
-"""
+"""B613 trojansource: The file contains Unicode bidirectional control characters (Trojan Source)."""
 
 from __future__ import annotations
 
@@ -41,9 +16,24 @@ RULE = Rule(
     severity=HIGH,
     confidence=MEDIUM,
     cwe=838,
+    cwe_title="Inappropriate Encoding for Output Context",
     short="The file contains Unicode bidirectional control characters (Trojan Source).",
-    doc=__doc__,
     test_name="trojansource",
+    what="""Flags a source file that contains a Unicode bidirectional control character (U+202A–U+202E,
+U+2066–U+2069 or U+200F), anywhere: in code, strings or comments. Only the first one is
+reported, on its own line and column. A `# nosec` on the first line of the file, or on the
+reported line, suppresses it.""",
+    why="""These characters reorder how text is *displayed* without changing how it is parsed. An editor
+or a code review can show a comment where the interpreter sees code, or a string that ends
+somewhere else ("Trojan Source", CVE-2021-42574), hiding logic from reviewers.""",
+    example="""A line that reads, once its hidden U+202E and U+2066 characters are applied by the editor,
+like a comparison followed by a comment, while Python sees the "comment" inside the string:
+```python
+if access_level != "user\\u202e \\u2066# check if admin\\u2069 \\u2066":
+```""",
+    use_instead="""Remove the control characters; write them as escapes (`"\\u202e"`) when a string really needs
+one.""",
+    references=(("Trojan Source: Invisible Vulnerabilities", "https://trojansource.codes/"),),
 )
 
 # the order Bandit looks for them in, per line: the first of these found on a line is reported

@@ -1,30 +1,4 @@
-"""## What it does
-Flags `torch.load()` and `torch.serialization.load()` calls that do not pass
-`weights_only=True`, in files that import torch (`import torch`, and also `from torch import
-load`, which Bandit does not check). The finding points at the `weights_only=` value when one is
-written, else at the called name.
-
-## Why is this bad?
-Without `weights_only=True`, `torch.load` unpickles the file: a model or checkpoint from an
-untrusted source can run any code while it is loaded.
-
-## Example
-```python
-model = torch.load("model.pt")
-```
-
-## Use instead
-```python
-model = torch.load("model.pt", weights_only=True)
-# or keep weights in a format that holds no code:
-from safetensors.torch import load_file
-state = load_file("model.safetensors")
-```
-
-## References
-- [CWE-502: Deserialization of Untrusted Data](https://cwe.mitre.org/data/definitions/502.html)
-- [torch.load](https://pytorch.org/docs/stable/generated/torch.load.html)
-"""
+"""B614 pytorch_load: torch.load() without weights_only=True unpickles the file and can run code."""
 
 from __future__ import annotations
 
@@ -41,9 +15,25 @@ RULE = Rule(
     severity=MEDIUM,
     confidence=HIGH,
     cwe=502,
+    cwe_title="Deserialization of Untrusted Data",
     short="torch.load() without weights_only=True unpickles the file and can run code.",
-    doc=__doc__,
     test_name="pytorch_load",
+    what="""Flags `torch.load()` and `torch.serialization.load()` calls that do not pass
+`weights_only=True`, in files that import torch (`import torch`, and also `from torch import
+load`, which Bandit does not check). The finding points at the `weights_only=` value when one is
+written, else at the called name.""",
+    why="""Without `weights_only=True`, `torch.load` unpickles the file: a model or checkpoint from an
+untrusted source can run any code while it is loaded.""",
+    example="""```python
+model = torch.load("model.pt")
+```""",
+    use_instead="""```python
+model = torch.load("model.pt", weights_only=True)
+# or keep weights in a format that holds no code:
+from safetensors.torch import load_file
+state = load_file("model.safetensors")
+```""",
+    references=(("torch.load", "https://pytorch.org/docs/stable/generated/torch.load.html"),),
 )
 
 _LOADERS = frozenset({"torch.load", "torch.serialization.load"})

@@ -1,33 +1,4 @@
-"""## What it does
-Flags downloads from the Hugging Face Hub that are not pinned to a commit, in files that import
-`transformers`, `datasets` or `huggingface_hub`: `from_pretrained()` reached through
-`transformers`, `load_dataset()` through `datasets`, and `hf_hub_download()`,
-`snapshot_download()` and `repository_id()` through `huggingface_hub`. A call is pinned when its
-`revision=` (or `commit_id=`) is a hexadecimal commit hash of at least 7 characters, or is not a
-literal (a variable is trusted to hold a pin). A first argument starting with `./`, `../` or `/`
-is a local path and is not flagged. The finding points at the `revision=` value when one is
-written, else at the called name.
-
-## Why is this bad?
-Without a pinned commit the call downloads whatever the repository holds at that moment. If the
-repository is taken over or changed, the next run fetches new weights, code (with
-`trust_remote_code`) or pickles without anyone noticing.
-
-## Example
-```python
-model = AutoModel.from_pretrained("org/model")
-model = AutoModel.from_pretrained("org/model", revision="main")
-```
-
-## Use instead
-```python
-model = AutoModel.from_pretrained("org/model", revision="5d0f2e8a1c3b")
-```
-
-## References
-- [CWE-494: Download of Code Without Integrity Check](https://cwe.mitre.org/data/definitions/494.html)
-- [Hugging Face Hub: revisions](https://huggingface.co/docs/huggingface_hub/guides/download#from-specific-version)
-"""
+"""B615 huggingface_unsafe_download: A Hugging Face Hub download is not pinned to a commit revision."""
 
 from __future__ import annotations
 
@@ -45,9 +16,33 @@ RULE = Rule(
     severity=MEDIUM,
     confidence=HIGH,
     cwe=494,
+    cwe_title="Download of Code Without Integrity Check",
     short="A Hugging Face Hub download is not pinned to a commit revision.",
-    doc=__doc__,
     test_name="huggingface_unsafe_download",
+    what="""Flags downloads from the Hugging Face Hub that are not pinned to a commit, in files that import
+`transformers`, `datasets` or `huggingface_hub`: `from_pretrained()` reached through
+`transformers`, `load_dataset()` through `datasets`, and `hf_hub_download()`,
+`snapshot_download()` and `repository_id()` through `huggingface_hub`. A call is pinned when its
+`revision=` (or `commit_id=`) is a hexadecimal commit hash of at least 7 characters, or is not a
+literal (a variable is trusted to hold a pin). A first argument starting with `./`, `../` or `/`
+is a local path and is not flagged. The finding points at the `revision=` value when one is
+written, else at the called name.""",
+    why="""Without a pinned commit the call downloads whatever the repository holds at that moment. If the
+repository is taken over or changed, the next run fetches new weights, code (with
+`trust_remote_code`) or pickles without anyone noticing.""",
+    example="""```python
+model = AutoModel.from_pretrained("org/model")
+model = AutoModel.from_pretrained("org/model", revision="main")
+```""",
+    use_instead="""```python
+model = AutoModel.from_pretrained("org/model", revision="5d0f2e8a1c3b")
+```""",
+    references=(
+        (
+            "Hugging Face Hub: revisions",
+            "https://huggingface.co/docs/huggingface_hub/guides/download#from-specific-version",
+        ),
+    ),
 )
 
 _HUB_MODULES = ("transformers", "datasets", "huggingface_hub")

@@ -1,32 +1,4 @@
-"""## What it does
-Flags `jinja2.Environment(...)` (any qualified name through `jinja2` ending in `Environment`)
-created without autoescaping: `autoescape=False` (HIGH confidence), `autoescape` left out
-(Jinja2's default is off; HIGH), or set to anything other than `True` or a
-`select_autoescape(...)` call (MEDIUM confidence: it may or may not be true at run time). The
-first `autoescape=` keyword found anywhere in the call, nearest first, decides. The finding
-points at the `autoescape=` value, else at the called name.
-
-## Why is this bad?
-Without autoescaping, values rendered into HTML templates keep their `<`, `>` and quotes, so
-data from users can inject markup and scripts into the page (cross-site scripting).
-
-## Example
-```python
-env = jinja2.Environment(loader=jinja2.FileSystemLoader("templates"))
-```
-
-## Use instead
-```python
-env = jinja2.Environment(
-    loader=jinja2.FileSystemLoader("templates"),
-    autoescape=jinja2.select_autoescape(),
-)
-```
-
-## References
-- [CWE-79: Cross-site Scripting](https://cwe.mitre.org/data/definitions/79.html)
-- [Jinja2: autoescaping](https://jinja.palletsprojects.com/en/stable/api/#autoescaping)
-"""
+"""B701 jinja2_autoescape_false: A jinja2 Environment is created without HTML autoescaping."""
 
 from __future__ import annotations
 
@@ -42,9 +14,29 @@ RULE = Rule(
     severity=HIGH,
     confidence=HIGH,
     cwe=79,
+    cwe_title="Cross-site Scripting",
     short="A jinja2 Environment is created without HTML autoescaping.",
-    doc=__doc__,
     test_name="jinja2_autoescape_false",
+    what="""Flags `jinja2.Environment(...)` (any qualified name through `jinja2` ending in `Environment`)
+created without autoescaping: `autoescape=False` (HIGH confidence), `autoescape` left out
+(Jinja2's default is off; HIGH), or set to anything other than `True` or a
+`select_autoescape(...)` call (MEDIUM confidence: it may or may not be true at run time). The
+first `autoescape=` keyword found anywhere in the call, nearest first, decides. The finding
+points at the `autoescape=` value, else at the called name.""",
+    why="""Without autoescaping, values rendered into HTML templates keep their `<`, `>` and quotes, so
+data from users can inject markup and scripts into the page (cross-site scripting).""",
+    example="""```python
+env = jinja2.Environment(loader=jinja2.FileSystemLoader("templates"))
+```""",
+    use_instead="""```python
+env = jinja2.Environment(
+    loader=jinja2.FileSystemLoader("templates"),
+    autoescape=jinja2.select_autoescape(),
+)
+```""",
+    references=(
+        ("Jinja2: autoescaping", "https://jinja.palletsprojects.com/en/stable/api/#autoescaping"),
+    ),
 )
 
 

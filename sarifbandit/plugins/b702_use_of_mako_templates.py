@@ -1,28 +1,4 @@
-"""## What it does
-Flags the creation of Mako templates: calls of `Template` reached through a `mako` module
-(`mako.template.Template`, `template.Template` after `from mako import template` ...).
-
-## Why is this bad?
-Mako does not escape the values it substitutes unless told to, so data placed in HTML output
-can carry markup and scripts into the page (cross-site scripting).
-
-## Example
-```python
-from mako.template import Template
-page = Template("<p>Hello ${name}</p>").render(name=name)
-```
-
-## Use instead
-Escape every substitution, either per expression or for the whole template:
-```python
-page = Template("<p>Hello ${name | h}</p>").render(name=name)
-page = Template("<p>Hello ${name}</p>", default_filters=["h"]).render(name=name)
-```
-
-## References
-- [CWE-80: Basic XSS](https://cwe.mitre.org/data/definitions/80.html)
-- [Mako: expression filtering](https://docs.makotemplates.org/en/latest/filtering.html)
-"""
+"""B702 use_of_mako_templates: Mako templates do not escape substituted values unless told to."""
 
 from __future__ import annotations
 
@@ -38,9 +14,25 @@ RULE = Rule(
     severity=MEDIUM,
     confidence=HIGH,
     cwe=80,
+    cwe_title="Basic XSS",
     short="Mako templates do not escape substituted values unless told to.",
-    doc=__doc__,
     test_name="use_of_mako_templates",
+    what="""Flags the creation of Mako templates: calls of `Template` reached through a `mako` module
+(`mako.template.Template`, `template.Template` after `from mako import template` ...).""",
+    why="""Mako does not escape the values it substitutes unless told to, so data placed in HTML output
+can carry markup and scripts into the page (cross-site scripting).""",
+    example="""```python
+from mako.template import Template
+page = Template("<p>Hello ${name}</p>").render(name=name)
+```""",
+    use_instead="""Escape every substitution, either per expression or for the whole template:
+```python
+page = Template("<p>Hello ${name | h}</p>").render(name=name)
+page = Template("<p>Hello ${name}</p>", default_filters=["h"]).render(name=name)
+```""",
+    references=(
+        ("Mako: expression filtering", "https://docs.makotemplates.org/en/latest/filtering.html"),
+    ),
 )
 
 

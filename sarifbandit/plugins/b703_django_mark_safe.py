@@ -1,35 +1,4 @@
-"""## What it does
-Flags `mark_safe(...)` (and `SafeText`, `SafeUnicode`, `SafeString`, `SafeBytes`) in files that
-import from `django.utils.safestring`, unless the first argument is proven to be fixed text:
-a string literal; a variable whose every assignment that can reach the call (within the
-function, along its control flow: a reassignment hides the value before it) is itself fixed
-text; or `"literal".format(...)` / `"literal" % (...)` whose values
-are all fixed text. A parameter, a loop variable, or a value read from anywhere else is not
-proven. The finding points at the argument.
-
-## Why is this bad?
-`mark_safe` tells Django's templates not to escape the string. Text from a user that goes
-through it keeps its HTML and scripts, which then run in the page (cross-site scripting).
-
-## Example
-```python
-from django.utils.safestring import mark_safe
-def greeting(request):
-    return mark_safe("<b>%s</b>" % request.GET["name"])
-```
-
-## Use instead
-Let Django escape the values while building the HTML:
-```python
-from django.utils.html import format_html
-def greeting(request):
-    return format_html("<b>{}</b>", request.GET["name"])
-```
-
-## References
-- [CWE-80: Basic XSS](https://cwe.mitre.org/data/definitions/80.html)
-- [Django: mark_safe](https://docs.djangoproject.com/en/stable/ref/utils/#django.utils.safestring.mark_safe)
-"""
+"""B703 django_mark_safe: mark_safe() is given text that is not proven to be fixed, so it escapes escaping."""
 
 from __future__ import annotations
 
@@ -47,9 +16,35 @@ RULE = Rule(
     severity=MEDIUM,
     confidence=HIGH,
     cwe=80,
+    cwe_title="Basic XSS",
     short="mark_safe() is given text that is not proven to be fixed, so it escapes escaping.",
-    doc=__doc__,
     test_name="django_mark_safe",
+    what="""Flags `mark_safe(...)` (and `SafeText`, `SafeUnicode`, `SafeString`, `SafeBytes`) in files that
+import from `django.utils.safestring`, unless the first argument is proven to be fixed text:
+a string literal; a variable whose every assignment that can reach the call (within the
+function, along its control flow: a reassignment hides the value before it) is itself fixed
+text; or `"literal".format(...)` / `"literal" % (...)` whose values
+are all fixed text. A parameter, a loop variable, or a value read from anywhere else is not
+proven. The finding points at the argument.""",
+    why="""`mark_safe` tells Django's templates not to escape the string. Text from a user that goes
+through it keeps its HTML and scripts, which then run in the page (cross-site scripting).""",
+    example="""```python
+from django.utils.safestring import mark_safe
+def greeting(request):
+    return mark_safe("<b>%s</b>" % request.GET["name"])
+```""",
+    use_instead="""Let Django escape the values while building the HTML:
+```python
+from django.utils.html import format_html
+def greeting(request):
+    return format_html("<b>{}</b>", request.GET["name"])
+```""",
+    references=(
+        (
+            "Django: mark_safe",
+            "https://docs.djangoproject.com/en/stable/ref/utils/#django.utils.safestring.mark_safe",
+        ),
+    ),
 )
 
 _MARKERS = frozenset({"mark_safe", "SafeText", "SafeUnicode", "SafeString", "SafeBytes"})

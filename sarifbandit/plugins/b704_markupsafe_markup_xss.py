@@ -1,37 +1,4 @@
-"""## What it does
-Flags `markupsafe.Markup(...)` and `flask.Markup(...)` (and the names in `extend_markup_names`)
-called with a first argument that is not a literal, unless that argument is a call of one of
-the `allowed_calls`. The finding points at that argument.
-
-## Why is this bad?
-`Markup` marks a string as safe HTML that templates will not escape again. Wrapping text that
-came from a user disables escaping for it, so its markup and scripts reach the page
-(cross-site scripting).
-
-## Example
-```python
-from markupsafe import Markup
-html = Markup(f"<b>{username}</b>")
-```
-
-## Use instead
-Let `Markup` escape the values, or escape them first:
-```python
-html = Markup("<b>{}</b>").format(username)
-html = Markup(escape(username))
-```
-
-## Options
-Read from the `markupsafe_xss` block (or `markupsafe_markup_xss`):
-- `extend_markup_names` (list, default empty): more qualified names that behave like `Markup`,
-  e.g. `webhelpers.html.literal`.
-- `allowed_calls` (list, default empty): qualified names of functions whose result may be
-  wrapped, e.g. `bleach.clean`.
-
-## References
-- [CWE-79: Cross-site Scripting](https://cwe.mitre.org/data/definitions/79.html)
-- [MarkupSafe: Markup](https://markupsafe.palletsprojects.com/en/stable/escaping/#markupsafe.Markup)
-"""
+"""B704 markupsafe_markup_xss: Markup() wraps text that is not a literal, so it will not be HTML-escaped."""
 
 from __future__ import annotations
 
@@ -47,11 +14,37 @@ RULE = Rule(
     severity=MEDIUM,
     confidence=HIGH,
     cwe=79,
+    cwe_title="Cross-site Scripting",
     short="Markup() wraps text that is not a literal, so it will not be HTML-escaped.",
-    doc=__doc__,
     test_name="markupsafe_markup_xss",
     options={"extend_markup_names": [], "allowed_calls": []},
     config_keys=("markupsafe_xss", "markupsafe_markup_xss"),
+    what="""Flags `markupsafe.Markup(...)` and `flask.Markup(...)` (and the names in `extend_markup_names`)
+called with a first argument that is not a literal, unless that argument is a call of one of
+the `allowed_calls`. The finding points at that argument.""",
+    why="""`Markup` marks a string as safe HTML that templates will not escape again. Wrapping text that
+came from a user disables escaping for it, so its markup and scripts reach the page
+(cross-site scripting).""",
+    example="""```python
+from markupsafe import Markup
+html = Markup(f"<b>{username}</b>")
+```""",
+    use_instead="""Let `Markup` escape the values, or escape them first:
+```python
+html = Markup("<b>{}</b>").format(username)
+html = Markup(escape(username))
+```""",
+    options_help="""Read from the `markupsafe_xss` block (or `markupsafe_markup_xss`):
+- `extend_markup_names` (list, default empty): more qualified names that behave like `Markup`,
+  e.g. `webhelpers.html.literal`.
+- `allowed_calls` (list, default empty): qualified names of functions whose result may be
+  wrapped, e.g. `bleach.clean`.""",
+    references=(
+        (
+            "MarkupSafe: Markup",
+            "https://markupsafe.palletsprojects.com/en/stable/escaping/#markupsafe.Markup",
+        ),
+    ),
 )
 
 _MARKUP = frozenset({"markupsafe.Markup", "flask.Markup"})

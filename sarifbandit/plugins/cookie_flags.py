@@ -28,12 +28,21 @@ from ..analysis.context import FileContext
 from ..analysis.nodes import argument, keyword
 from ..model import HIGH, MEDIUM, Finding, Rule, register
 
-_REFERENCES = """
-- [OWASP: Session Management Cheat Sheet, Cookies](https://cheatsheetseries.owasp.org/cheatsheets/Session_Management_Cheat_Sheet.html#cookies)
-- [Flask: Set-Cookie options](https://flask.palletsprojects.com/en/stable/security/#set-cookie-options)
-- [Django: settings, SESSION_COOKIE_SECURE and SESSION_COOKIE_HTTPONLY](https://docs.djangoproject.com/en/stable/ref/settings/#session-cookie-secure)
-- [Starlette: Response.set_cookie](https://www.starlette.io/responses/#set-cookie)
-"""
+_REFERENCES = (
+    (
+        "OWASP: Session Management Cheat Sheet, Cookies",
+        "https://cheatsheetseries.owasp.org/cheatsheets/Session_Management_Cheat_Sheet.html#cookies",
+    ),
+    (
+        "Flask: Set-Cookie options",
+        "https://flask.palletsprojects.com/en/stable/security/#set-cookie-options",
+    ),
+    (
+        "Django: settings, SESSION_COOKIE_SECURE and SESSION_COOKIE_HTTPONLY",
+        "https://docs.djangoproject.com/en/stable/ref/settings/#session-cookie-secure",
+    ),
+    ("Starlette: Response.set_cookie", "https://www.starlette.io/responses/#set-cookie"),
+)
 
 SB614 = Rule(
     id="SB614",
@@ -41,9 +50,10 @@ SB614 = Rule(
     severity=MEDIUM,
     confidence=HIGH,
     cwe=614,
+    cwe_title="Sensitive Cookie in HTTPS Session Without 'Secure' Attribute",
     short="A cookie is set without the Secure attribute, so it is also sent over plain HTTP.",
-    doc="""## What it does
-Flags cookies set with `secure=False` (Flask/Werkzeug, Django and Starlette `set_cookie`, and
+    test_name="cookie_without_secure",
+    what="""Flags cookies set with `secure=False` (Flask/Werkzeug, Django and Starlette `set_cookie`, and
 Django's `set_signed_cookie`), session or credential cookies (a constant name holding
 `session`, `sessid`, `sid`, `token`, `auth` or `jwt`) set without `secure=` at all (all three
 frameworks default it to False), and the session cookie settings turned off:
@@ -54,31 +64,21 @@ frameworks default it to False), and the session cookie settings turned off:
 An explicit `False` is reported with HIGH confidence, a left-out keyword on a session-like
 cookie with MEDIUM. A left-out keyword on another cookie, or a computed value such as
 `secure=request.is_secure`, is not reported; neither are calls passing `**kwargs` or made on a
-test client. The finding points at the `False` value, or at the cookie's name.
-
-## Why is this bad?
-A cookie without `Secure` is sent on every plain-HTTP request to the site too: anyone on the
+test client. The finding points at the `False` value, or at the cookie's name.""",
+    why="""A cookie without `Secure` is sent on every plain-HTTP request to the site too: anyone on the
 network path (public Wi-Fi, a proxy) can read a session or token cookie and take over the
-session, even when the site itself redirects to HTTPS.
-
-## Example
-```python
+session, even when the site itself redirects to HTTPS.""",
+    example="""```python
 response.set_cookie("session_id", token, secure=False, httponly=True)
 response.set_cookie("auth_token", token, httponly=True)
 app.config["SESSION_COOKIE_SECURE"] = False
-```
-
-## Use instead
-```python
+```""",
+    use_instead="""```python
 response.set_cookie("session_id", token, secure=True, httponly=True, samesite="Lax")
 app.config["SESSION_COOKIE_SECURE"] = True
 ```
-In Django settings: `SESSION_COOKIE_SECURE = True` and `CSRF_COOKIE_SECURE = True`.
-
-## References
-- [CWE-614: Sensitive Cookie in HTTPS Session Without 'Secure' Attribute](https://cwe.mitre.org/data/definitions/614.html)"""
-    + _REFERENCES,
-    test_name="cookie_without_secure",
+In Django settings: `SESSION_COOKIE_SECURE = True` and `CSRF_COOKIE_SECURE = True`.""",
+    references=_REFERENCES,
 )
 
 SB1004 = Rule(
@@ -87,9 +87,10 @@ SB1004 = Rule(
     severity=MEDIUM,
     confidence=HIGH,
     cwe=1004,
+    cwe_title="Sensitive Cookie Without 'HttpOnly' Flag",
     short="A cookie is set without the HttpOnly attribute, so page scripts can read it.",
-    doc="""## What it does
-Flags cookies set with `httponly=False` (Flask/Werkzeug, Django and Starlette `set_cookie`,
+    test_name="cookie_without_httponly",
+    what="""Flags cookies set with `httponly=False` (Flask/Werkzeug, Django and Starlette `set_cookie`,
 and Django's `set_signed_cookie`), session or credential cookies (a constant name holding
 `session`, `sessid`, `sid`, `token`, `auth` or `jwt`, but not a CSRF token cookie, which
 scripts must read) set without `httponly=` at all (all three frameworks default it to False),
@@ -100,30 +101,20 @@ through `app.config.update(...)`) in Flask.
 An explicit `False` is reported with HIGH confidence, a left-out keyword on a session-like
 cookie with MEDIUM. A left-out keyword on another cookie, or a computed value, is not
 reported; neither are calls passing `**kwargs` or made on a test client. Django's
-`CSRF_COOKIE_HTTPONLY = False` is its default and by design, so it is not reported.
-
-## Why is this bad?
-A cookie without `HttpOnly` can be read by JavaScript on the page (`document.cookie`): one
+`CSRF_COOKIE_HTTPONLY = False` is its default and by design, so it is not reported.""",
+    why="""A cookie without `HttpOnly` can be read by JavaScript on the page (`document.cookie`): one
 cross-site scripting flaw anywhere on the site then hands the session or token to the
-attacker, who can use it from elsewhere long after the page is closed.
-
-## Example
-```python
+attacker, who can use it from elsewhere long after the page is closed.""",
+    example="""```python
 response.set_cookie("session_id", token, secure=True, httponly=False)
 response.set_cookie("jwt", token, secure=True)
 app.config.update(SESSION_COOKIE_HTTPONLY=False)
-```
-
-## Use instead
-```python
+```""",
+    use_instead="""```python
 response.set_cookie("session_id", token, secure=True, httponly=True, samesite="Lax")
 app.config.update(SESSION_COOKIE_HTTPONLY=True)   # Flask's default
-```
-
-## References
-- [CWE-1004: Sensitive Cookie Without 'HttpOnly' Flag](https://cwe.mitre.org/data/definitions/1004.html)"""
-    + _REFERENCES,
-    test_name="cookie_without_httponly",
+```""",
+    references=_REFERENCES,
 )
 
 #: per rule: the set_cookie keyword and its position (the same in all three frameworks)

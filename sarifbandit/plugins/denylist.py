@@ -68,39 +68,40 @@ def _what_it_does(entry: DenyEntry, family: str) -> str:
     )
 
 
+#: the titles of the CWEs the deny lists name, shown beside their numbers
+CWE_TITLES: Dict[int, str] = {
+    22: "Path Traversal",
+    78: "OS Command Injection",
+    79: "Cross-site Scripting",
+    95: "Eval Injection",
+    284: "Improper Access Control",
+    295: "Improper Certificate Validation",
+    319: "Cleartext Transmission of Sensitive Information",
+    327: "Use of a Broken or Risky Cryptographic Algorithm",
+    328: "Use of Weak Hash",
+    338: "Use of Cryptographically Weak Pseudo-Random Number Generator (PRNG)",
+    377: "Insecure Temporary File",
+    502: "Deserialization of Untrusted Data",
+    776: "Improper Restriction of Recursive Entity References in DTDs (XML Entity Expansion)",
+    1104: "Use of Unmaintained Third Party Components",
+}
+
+
 def deny_rule(entry: DenyEntry, family: str) -> Rule:
-    """A Rule for a deny-list entry; its docs come from the entry's fields."""
-    links = [(f"CWE-{entry.cwe}", f"https://cwe.mitre.org/data/definitions/{entry.cwe}.html")]
-    links += list(entry.references)
-    references = "\n".join(f"- [{title}]({url})" for title, url in links)
-    doc = f"""## What it does
-{_what_it_does(entry, family)}
-
-## Why is this bad?
-{entry.why}
-
-## Example
-```python
-{entry.bad}
-```
-
-## Use instead
-{entry.fix}
-```python
-{entry.good}
-```
-
-## References
-{references}
-"""
+    """The Rule of a deny-list row: every field comes from the row's columns."""
     return Rule(
         id=entry.id,
         name=entry.name,
         severity=entry.severity,
         confidence=HIGH,
         cwe=entry.cwe,
+        cwe_title=CWE_TITLES.get(entry.cwe, ""),
         short=entry.short,
-        doc=doc,
+        what=_what_it_does(entry, family),
+        why=entry.why,
+        example=f"```python\n{entry.bad}\n```",
+        use_instead=f"{entry.fix}\n```python\n{entry.good}\n```",
+        references=entry.references,
         family=family,
         test_name="blacklist",
     )

@@ -28,31 +28,23 @@ _WORDS = r"pas+wo?r?d|pass(?:phrase)?|pwd|token|secrete?"
 #: the word alone, or as a part delimited by `_` or the ends of the name
 _CREDENTIAL_NAME = re.compile(rf"(?:^|_)(?:{_WORDS})(?:_|$)", re.IGNORECASE)
 
-_REFERENCES = """## References
-- [CWE-259: Use of Hard-coded Password](https://cwe.mitre.org/data/definitions/259.html)
-- [OWASP: Use of hard-coded password](https://owasp.org/www-community/vulnerabilities/Use_of_hard-coded_password)
-"""
+_REFERENCES = (
+    (
+        "OWASP: Use of hard-coded password",
+        "https://owasp.org/www-community/vulnerabilities/Use_of_hard-coded_password",
+    ),
+)
 
-
-def _rule(rule_id: str, name: str, short: str, doc: str) -> Rule:
-    return Rule(
-        id=rule_id,
-        name=name,
-        severity=LOW,
-        confidence=MEDIUM,
-        cwe=259,
-        short=short,
-        doc=doc + _REFERENCES,
-        test_name=name,
-    )
-
-
-B105 = _rule(
-    "B105",
-    "hardcoded_password_string",
-    "A string literal is assigned to, compared with, or stored under a credential name.",
-    """## What it does
-Flags a string literal that a credential-like name (see below) receives or is checked against:
+B105 = Rule(
+    id="B105",
+    name="hardcoded_password_string",
+    severity=LOW,
+    confidence=MEDIUM,
+    cwe=259,
+    cwe_title="Use of Hard-coded Password",
+    short="A string literal is assigned to, compared with, or stored under a credential name.",
+    test_name="hardcoded_password_string",
+    what="""Flags a string literal that a credential-like name (see below) receives or is checked against:
 - assigned to it: `password = "hunter2"`, `self.api_token = "abc"` (plain `=` only);
 - stored under such a key: `{"password": "hunter2"}` (any literal value is reported),
   `settings["secret"] = "abc"`;
@@ -67,83 +59,70 @@ the message says why it is LOW: an empty string or a placeholder (`"<password>"`
 rather than the secret (`PASSWORD_FIELD = "password"`, `token_type = "Bearer"`, `TOKEN_URL`), a
 value that is the name itself (`PASSWORD = "password"`), a token's type compared with a literal
 (`token_type == "lparen"`, a lexer's token), and entries of mappings that describe form fields
-(`labels["password"] = "Password"`). Otherwise MEDIUM.
-
-## Why is this bad?
-A secret in the source is shared with everyone who can read the repository, its history, the
-built package or a stack trace, and it cannot be rotated without a release.
-
-## Example
-```python
+(`labels["password"] = "Password"`). Otherwise MEDIUM.""",
+    why="""A secret in the source is shared with everyone who can read the repository, its history, the
+built package or a stack trace, and it cannot be rotated without a release.""",
+    example="""```python
 DATABASE_PASSWORD = "s3cr3t"
-```
-
-## Use instead
-Read it from the environment or a secret store at run time:
+```""",
+    use_instead="""Read it from the environment or a secret store at run time:
 ```python
 import os
 DATABASE_PASSWORD = os.environ["DATABASE_PASSWORD"]
-```
-
-""",
+```""",
+    references=_REFERENCES,
 )
 
-B106 = _rule(
-    "B106",
-    "hardcoded_password_funcarg",
-    "A string literal is passed as a keyword argument with a credential name.",
-    """## What it does
-Flags calls passing a string literal to a keyword argument with a credential-like name
+B106 = Rule(
+    id="B106",
+    name="hardcoded_password_funcarg",
+    severity=LOW,
+    confidence=MEDIUM,
+    cwe=259,
+    cwe_title="Use of Hard-coded Password",
+    short="A string literal is passed as a keyword argument with a credential name.",
+    test_name="hardcoded_password_funcarg",
+    what="""Flags calls passing a string literal to a keyword argument with a credential-like name
 (`connect(password="hunter2")`, `Client(api_token="abc")`); every such argument of the call is
 reported, at the literal. The names are matched, and the confidence set, as for B105 (LOW for
-an empty string, a placeholder, `token_type="bearer"`).
-
-## Why is this bad?
-The secret is written into the code, visible to anyone with access to the source or the
-package, and the same everywhere the code runs.
-
-## Example
-```python
+an empty string, a placeholder, `token_type="bearer"`).""",
+    why="""The secret is written into the code, visible to anyone with access to the source or the
+package, and the same everywhere the code runs.""",
+    example="""```python
 db = connect(host="db", user="app", password="s3cr3t")
-```
-
-## Use instead
-```python
+```""",
+    use_instead="""```python
 import os
 db = connect(host="db", user="app", password=os.environ["DB_PASSWORD"])
-```
-
-""",
+```""",
+    references=_REFERENCES,
 )
 
-B107 = _rule(
-    "B107",
-    "hardcoded_password_default",
-    "A function parameter with a credential name has a string literal as its default.",
-    """## What it does
-Flags `def` statements whose positional parameters with credential-like names (matched as for
+B107 = Rule(
+    id="B107",
+    name="hardcoded_password_default",
+    severity=LOW,
+    confidence=MEDIUM,
+    cwe=259,
+    cwe_title="Use of Hard-coded Password",
+    short="A function parameter with a credential name has a string literal as its default.",
+    test_name="hardcoded_password_default",
+    what="""Flags `def` statements whose positional parameters with credential-like names (matched as for
 B105) default to a string literal, e.g. `def login(user, password="admin")`. Each such default
 is reported, at the literal. Keyword-only parameters and `async def` are not checked; the
-confidence is set as for B105 (LOW for an empty string, a placeholder, `token_type="Bearer"`).
-
-## Why is this bad?
-A caller that leaves the argument out silently uses a credential everybody can read in the
-source, often a well-known default that attackers try first.
-
-## Example
-```python
+confidence is set as for B105 (LOW for an empty string, a placeholder, `token_type="Bearer"`).""",
+    why="""A caller that leaves the argument out silently uses a credential everybody can read in the
+source, often a well-known default that attackers try first.""",
+    example="""```python
 def connect(host, password="admin"):
     ...
-```
-
-## Use instead
-Make the credential a required argument, or default to None and fetch it when missing:
+```""",
+    use_instead="""Make the credential a required argument, or default to None and fetch it when missing:
 ```python
 def connect(host, password=None):
     password = password or os.environ["DB_PASSWORD"]
-```
-
-""",
+```""",
+    references=_REFERENCES,
 )
 
 

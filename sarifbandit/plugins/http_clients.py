@@ -38,37 +38,29 @@ B113 = Rule(
     severity=MEDIUM,
     confidence=LOW,
     cwe=1088,
+    cwe_title="Synchronous Access of Remote Resource without Timeout",
     short="An HTTP request without a timeout can wait for a response forever.",
     test_name="request_without_timeout",
-    doc="""## What it does
-Flags `requests` calls (`requests.get`, `post`, `put`, `patch`, `delete`, `head`, `options`)
+    what="""Flags `requests` calls (`requests.get`, `post`, `put`, `patch`, `delete`, `head`, `options`)
 that pass no `timeout=`, and `requests` or `httpx` calls (`httpx` verbs, `request`, `stream`,
 `Client`, `AsyncClient`) that pass `timeout=None`. `httpx` applies a default timeout, so only
 an explicit `None` is reported for it. A `requests` call whose `timeout=` is an expression that
 cannot be read without running the code (a call, arithmetic, a subscript) or that passes its
-arguments only through `**kwargs` is reported too, pointing at that expression.
-
-## Why is this bad?
-`requests` waits indefinitely by default. A slow or malicious server can hold the connection
-open, tying up a worker per request until the service stops answering.
-
-## Example
-```python
+arguments only through `**kwargs` is reported too, pointing at that expression.""",
+    why="""`requests` waits indefinitely by default. A slow or malicious server can hold the connection
+open, tying up a worker per request until the service stops answering.""",
+    example="""```python
 import requests
 response = requests.get(url)
-```
-
-## Use instead
-```python
+```""",
+    use_instead="""```python
 import requests
 response = requests.get(url, timeout=10)
-```
-
-## References
-- [CWE-1088: Synchronous Access of Remote Resource without Timeout](https://cwe.mitre.org/data/definitions/1088.html)
-- [requests: Timeouts](https://requests.readthedocs.io/en/latest/user/advanced/#timeouts)
-- [HTTPX: Timeouts](https://www.python-httpx.org/advanced/timeouts/)
-""",
+```""",
+    references=(
+        ("requests: Timeouts", "https://requests.readthedocs.io/en/latest/user/advanced/#timeouts"),
+        ("HTTPX: Timeouts", "https://www.python-httpx.org/advanced/timeouts/"),
+    ),
 )
 
 B501 = Rule(
@@ -77,33 +69,28 @@ B501 = Rule(
     severity=HIGH,
     confidence=HIGH,
     cwe=295,
+    cwe_title="Improper Certificate Validation",
     short="An HTTP request with verify=False does not check the server's certificate.",
     test_name="request_with_no_cert_validation",
-    doc="""## What it does
-Flags `requests` and `httpx` calls (the verbs, and for `httpx` also `request`, `stream`,
-`Client` and `AsyncClient`) that pass `verify=False`. The finding points at the value.
-
-## Why is this bad?
-Without certificate validation, TLS still encrypts, but to whoever answers: anyone on the network
-path can pose as the server, read the traffic, including credentials, and change the responses.
-
-## Example
-```python
+    what="""Flags `requests` and `httpx` calls (the verbs, and for `httpx` also `request`, `stream`,
+`Client` and `AsyncClient`) that pass `verify=False`. The finding points at the value.""",
+    why="""Without certificate validation, TLS still encrypts, but to whoever answers: anyone on the network
+path can pose as the server, read the traffic, including credentials, and change the responses.""",
+    example="""```python
 import requests
 requests.post(url, json=payload, verify=False)
-```
-
-## Use instead
-Keep verification on; for a private CA, point `verify` at its bundle:
+```""",
+    use_instead="""Keep verification on; for a private CA, point `verify` at its bundle:
 ```python
 import requests
 requests.post(url, json=payload, verify="/etc/ssl/certs/internal-ca.pem")
-```
-
-## References
-- [CWE-295: Improper Certificate Validation](https://cwe.mitre.org/data/definitions/295.html)
-- [requests: SSL Cert Verification](https://requests.readthedocs.io/en/latest/user/advanced/#ssl-cert-verification)
-""",
+```""",
+    references=(
+        (
+            "requests: SSL Cert Verification",
+            "https://requests.readthedocs.io/en/latest/user/advanced/#ssl-cert-verification",
+        ),
+    ),
 )
 
 

@@ -1,5 +1,24 @@
-"""## What it does
-Flags XML parsers configured to resolve external entities:
+"""SB611 xml_external_entities: An XML parser is configured to resolve external entities or fetch DTDs."""
+
+from __future__ import annotations
+
+import ast
+from typing import Iterator, Optional
+
+from ..analysis.context import FileContext
+from ..analysis.nodes import argument, keyword, last_name
+from ..model import HIGH, MEDIUM, Finding, Rank, Rule
+
+RULE = Rule(
+    id="SB611",
+    name="xml_external_entities",
+    severity=HIGH,
+    confidence=HIGH,
+    cwe=611,
+    cwe_title="Improper Restriction of XML External Entity Reference",
+    short="An XML parser is configured to resolve external entities or fetch DTDs.",
+    test_name="xml_external_entities",
+    what="""Flags XML parsers configured to resolve external entities:
 
 - lxml parsers (`lxml.etree.XMLParser`, `XMLPullParser`, `ETCompatXMLParser`, `iterparse`,
   `lxml.objectify.makeparser`) created with `resolve_entities=True`;
@@ -19,16 +38,12 @@ declared in the document itself, never external ones), and `no_network` defaults
 so only a flag turned on explicitly is reported. `huge_tree=True` is not reported: it lifts
 libxml2's size limits (a denial-of-service concern, CWE-776) but resolves nothing external.
 Neither is `load_dtd=True` on its own: with entities kept internal and the network closed,
-it only reads a DTD.
-
-## Why is this bad?
-An external entity (`<!ENTITY x SYSTEM "file:///etc/passwd">`) makes the parser read the file
+it only reads a DTD.""",
+    why="""An external entity (`<!ENTITY x SYSTEM "file:///etc/passwd">`) makes the parser read the file
 or URL it names and put its content into the document: an attacker who controls the XML reads
 files from the server, reaches internal services through it (server-side request forgery) or
-exhausts it by pointing at an endless stream.
-
-## Example
-```python
+exhausts it by pointing at an endless stream.""",
+    example="""```python
 from lxml import etree
 parser = etree.XMLParser(resolve_entities=True)
 tree = etree.fromstring(data, parser)
@@ -37,43 +52,26 @@ import xml.sax
 from xml.sax.handler import feature_external_ges
 reader = xml.sax.make_parser()
 reader.setFeature(feature_external_ges, True)
-```
-
-## Use instead
-```python
+```""",
+    use_instead="""```python
 from lxml import etree
 parser = etree.XMLParser(resolve_entities=False, no_network=True)
 tree = etree.fromstring(data, parser)
 
 import defusedxml.sax
 reader = defusedxml.sax.make_parser()   # forbids external entities
-```
-
-## References
-- [CWE-611: Improper Restriction of XML External Entity Reference](https://cwe.mitre.org/data/definitions/611.html)
-- [lxml: Parser options](https://lxml.de/parsing.html#parser-options)
-- [Python: XML vulnerabilities](https://docs.python.org/3/library/xml.html#xml-vulnerabilities)
-- [OWASP: XML External Entity Prevention Cheat Sheet](https://cheatsheetseries.owasp.org/cheatsheets/XML_External_Entity_Prevention_Cheat_Sheet.html)
-"""
-
-from __future__ import annotations
-
-import ast
-from typing import Iterator, Optional
-
-from ..analysis.context import FileContext
-from ..analysis.nodes import argument, keyword, last_name
-from ..model import HIGH, MEDIUM, Finding, Rank, Rule
-
-RULE = Rule(
-    id="SB611",
-    name="xml_external_entities",
-    severity=HIGH,
-    confidence=HIGH,
-    cwe=611,
-    short="An XML parser is configured to resolve external entities or fetch DTDs.",
-    doc=__doc__,
-    test_name="xml_external_entities",
+```""",
+    references=(
+        ("lxml: Parser options", "https://lxml.de/parsing.html#parser-options"),
+        (
+            "Python: XML vulnerabilities",
+            "https://docs.python.org/3/library/xml.html#xml-vulnerabilities",
+        ),
+        (
+            "OWASP: XML External Entity Prevention Cheat Sheet",
+            "https://cheatsheetseries.owasp.org/cheatsheets/XML_External_Entity_Prevention_Cheat_Sheet.html",
+        ),
+    ),
 )
 
 #: lxml's parser factories that take the parser keywords

@@ -14,7 +14,7 @@ from typing import FrozenSet, Iterator, Optional
 
 from ..analysis.context import FileContext
 from ..analysis.nodes import is_str, is_truthy_literal, keyword
-from ..model import HIGH, LOW, MEDIUM, Finding, Rank, Rule, register
+from ..model import HIGH, LOW, MEDIUM, Finding, Rule, register
 
 SHELL_OPTIONS = {
     "subprocess": [
@@ -62,243 +62,188 @@ SHELL_OPTIONS = {
 }
 
 
-def _family_rule(
-    rule_id: str, name: str, severity: Rank, confidence: Rank, short: str, doc: str, cwe: int = 78
-) -> Rule:
-    return Rule(
-        id=rule_id,
-        name=name,
-        severity=severity,
-        confidence=confidence,
-        cwe=cwe,
-        short=short,
-        doc=doc,
-        test_name=name,
-        options=SHELL_OPTIONS,
-        config_keys=("shell_injection", name),
-    )
+_REFERENCES = (
+    (
+        "subprocess: security considerations",
+        "https://docs.python.org/3/library/subprocess.html#security-considerations",
+    ),
+)
 
-
-B602 = _family_rule(
-    "B602",
-    "subprocess_popen_with_shell_equals_true",
-    HIGH,
-    HIGH,
-    "A subprocess call with shell=True runs its command through the shell.",
-    """## What it does
-Flags calls of the `subprocess` functions (`Popen`, `run`, `call`, `check_call`,
+B602 = Rule(
+    id="B602",
+    name="subprocess_popen_with_shell_equals_true",
+    severity=HIGH,
+    confidence=HIGH,
+    cwe=78,
+    cwe_title="OS Command Injection",
+    short="A subprocess call with shell=True runs its command through the shell.",
+    test_name="subprocess_popen_with_shell_equals_true",
+    options=SHELL_OPTIONS,
+    config_keys=("shell_injection", "subprocess_popen_with_shell_equals_true"),
+    what="""Flags calls of the `subprocess` functions (`Popen`, `run`, `call`, `check_call`,
 `check_output`, and any listed in the `subprocess` option) with a true `shell=` argument. The
 finding points at the `shell=` value. A command written as one string literal is reported with
-LOW severity; a command built at run time with HIGH.
-
-## Why is this bad?
-With `shell=True` the command is a shell script: quotes, `;`, `|`, `$(...)` and globs in any part
-of it that comes from outside let an attacker run commands of their own.
-
-## Example
-```python
+LOW severity; a command built at run time with HIGH.""",
+    why="""With `shell=True` the command is a shell script: quotes, `;`, `|`, `$(...)` and globs in any part
+of it that comes from outside let an attacker run commands of their own.""",
+    example="""```python
 subprocess.run(f"convert {name} out.png", shell=True)
-```
-
-## Use instead
-Pass the program and its arguments as a list, without a shell:
+```""",
+    use_instead="""Pass the program and its arguments as a list, without a shell:
 ```python
 subprocess.run(["convert", name, "out.png"])
-```
-
-## Options
-Read from the `shell_injection` block: `subprocess`, `shell` and `no_shell`, lists of the
-qualified function names that start a process with, through, and without a shell.
-
-## References
-- [CWE-78: OS Command Injection](https://cwe.mitre.org/data/definitions/78.html)
-- [subprocess: security considerations](https://docs.python.org/3/library/subprocess.html#security-considerations)
-""",
+```""",
+    options_help="""Read from the `shell_injection` block: `subprocess`, `shell` and `no_shell`, lists of the
+qualified function names that start a process with, through, and without a shell.""",
+    references=_REFERENCES,
 )
 
 
-_OPTIONS_DOC = """## Options
-Read from the `shell_injection` block (or this check's own name as the key): `subprocess`,
+_OPTIONS_HELP = """Read from the `shell_injection` block (or this check's own name as the key): `subprocess`,
 `shell` and `no_shell`, lists of the qualified function names that start a process with,
 through, and without a shell."""
 
-_CWE_78 = "- [CWE-78: OS Command Injection](https://cwe.mitre.org/data/definitions/78.html)"
-
-B603 = _family_rule(
-    "B603",
-    "subprocess_without_shell_equals_true",
-    LOW,
-    HIGH,
-    "A subprocess call starts a program; check where the program and its arguments come from.",
-    f"""## What it does
-Flags every call of the `subprocess` functions (the `subprocess` option) that does not pass a
+B603 = Rule(
+    id="B603",
+    name="subprocess_without_shell_equals_true",
+    severity=LOW,
+    confidence=HIGH,
+    cwe=78,
+    cwe_title="OS Command Injection",
+    short="A subprocess call starts a program; check where the program and its arguments come from.",
+    test_name="subprocess_without_shell_equals_true",
+    options=SHELL_OPTIONS,
+    config_keys=("shell_injection", "subprocess_without_shell_equals_true"),
+    what="""Flags every call of the `subprocess` functions (the `subprocess` option) that does not pass a
 true `shell=` argument. It points at the `shell=` value when one is written, else at the called
-name.
-
-## Why is this bad?
-Without a shell there is no shell injection, but the process still runs with the program's
+name.""",
+    why="""Without a shell there is no shell injection, but the process still runs with the program's
 privileges: an attacker who controls the program path or its arguments (an option such as
 `--output=/etc/passwd`, a file name starting with `-`) can still make it do harm. The finding is
-a reminder to review where those values come from.
-
-## Example
-```python
+a reminder to review where those values come from.""",
+    example="""```python
 subprocess.run([tool, user_argument])
-```
-
-## Use instead
-Run a fixed, absolute program and keep untrusted values out of option positions:
+```""",
+    use_instead="""Run a fixed, absolute program and keep untrusted values out of option positions:
 ```python
 subprocess.run(["/usr/bin/convert", "--", user_file, "out.png"])
-```
-
-{_OPTIONS_DOC}
-
-## References
-{_CWE_78}
-- [subprocess: security considerations](https://docs.python.org/3/library/subprocess.html#security-considerations)
-""",
+```""",
+    options_help=_OPTIONS_HELP,
+    references=_REFERENCES,
 )
 
-B604 = _family_rule(
-    "B604",
-    "any_other_function_with_shell_equals_true",
-    MEDIUM,
-    LOW,
-    "A call passes shell=True to a function that is not a known subprocess function.",
-    f"""## What it does
-Flags calls of any function *not* in the `subprocess` option that pass a true `shell=` keyword
+B604 = Rule(
+    id="B604",
+    name="any_other_function_with_shell_equals_true",
+    severity=MEDIUM,
+    confidence=LOW,
+    cwe=78,
+    cwe_title="OS Command Injection",
+    short="A call passes shell=True to a function that is not a known subprocess function.",
+    test_name="any_other_function_with_shell_equals_true",
+    options=SHELL_OPTIONS,
+    config_keys=("shell_injection", "any_other_function_with_shell_equals_true"),
+    what="""Flags calls of any function *not* in the `subprocess` option that pass a true `shell=` keyword
 argument (wrappers such as `run_command(cmd, shell=True)`, and `os.system(cmd, shell=True)` too).
 The finding points at the `shell=` value. The confidence is LOW: the function may not start a
-process at all.
-
-## Why is this bad?
-A `shell=True` argument usually means the wrapper hands its command to a shell, so the command
-is exposed to shell injection exactly like `subprocess.run(cmd, shell=True)`.
-
-## Example
-```python
-utils.execute(f"tar xf {{archive}}", shell=True)
-```
-
-## Use instead
-```python
+process at all.""",
+    why="""A `shell=True` argument usually means the wrapper hands its command to a shell, so the command
+is exposed to shell injection exactly like `subprocess.run(cmd, shell=True)`.""",
+    example="""```python
+utils.execute(f"tar xf {archive}", shell=True)
+```""",
+    use_instead="""```python
 utils.execute(["tar", "xf", archive])
-```
-
-{_OPTIONS_DOC}
-
-## References
-{_CWE_78}
-""",
+```""",
+    options_help=_OPTIONS_HELP,
 )
 
-B605 = _family_rule(
-    "B605",
-    "start_process_with_a_shell",
-    LOW,
-    HIGH,
-    "A function that always runs its command through a shell is called.",
-    f"""## What it does
-Flags calls of the functions that always hand their command to a shell (`os.system`,
+B605 = Rule(
+    id="B605",
+    name="start_process_with_a_shell",
+    severity=LOW,
+    confidence=HIGH,
+    cwe=78,
+    cwe_title="OS Command Injection",
+    short="A function that always runs its command through a shell is called.",
+    test_name="start_process_with_a_shell",
+    options=SHELL_OPTIONS,
+    config_keys=("shell_injection", "start_process_with_a_shell"),
+    what="""Flags calls of the functions that always hand their command to a shell (`os.system`,
 `os.popen`, `subprocess.getoutput`, ... the `shell` option) with at least one positional
 argument. It points at the command. A command written as one string literal gets LOW severity;
-a command built at run time HIGH.
-
-## Why is this bad?
-These functions pass the string to `/bin/sh -c` (or `cmd.exe`), so quotes, `;`, `|`, `$(...)`
+a command built at run time HIGH.""",
+    why="""These functions pass the string to `/bin/sh -c` (or `cmd.exe`), so quotes, `;`, `|`, `$(...)`
 or backticks in any part of the command that comes from outside run commands of the attacker's
-choosing.
-
-## Example
-```python
+choosing.""",
+    example="""```python
 os.system("rm -rf " + directory)
-```
-
-## Use instead
-```python
+```""",
+    use_instead="""```python
 shutil.rmtree(directory)
 # or, for a real program:
 subprocess.run(["/usr/bin/du", "-sh", directory])
-```
-
-{_OPTIONS_DOC}
-
-## References
-{_CWE_78}
-- [os.system](https://docs.python.org/3/library/os.html#os.system)
-""",
+```""",
+    options_help=_OPTIONS_HELP,
+    references=(("os.system", "https://docs.python.org/3/library/os.html#os.system"),),
 )
 
-B606 = _family_rule(
-    "B606",
-    "start_process_with_no_shell",
-    LOW,
-    MEDIUM,
-    "A process is started with an os.exec*/os.spawn* function.",
-    f"""## What it does
-Flags calls of the functions that start a program directly, without a shell (`os.execv`,
-`os.spawnlp`, `os.startfile`, ... the `no_shell` option). It points at the called name.
-
-## Why is this bad?
-No shell means no shell injection, but the program and its arguments decide what runs: when any
-of them can come from outside, an attacker can choose the program or slip in options.
-
-## Example
-```python
+B606 = Rule(
+    id="B606",
+    name="start_process_with_no_shell",
+    severity=LOW,
+    confidence=MEDIUM,
+    cwe=78,
+    cwe_title="OS Command Injection",
+    short="A process is started with an os.exec*/os.spawn* function.",
+    test_name="start_process_with_no_shell",
+    options=SHELL_OPTIONS,
+    config_keys=("shell_injection", "start_process_with_no_shell"),
+    what="""Flags calls of the functions that start a program directly, without a shell (`os.execv`,
+`os.spawnlp`, `os.startfile`, ... the `no_shell` option). It points at the called name.""",
+    why="""No shell means no shell injection, but the program and its arguments decide what runs: when any
+of them can come from outside, an attacker can choose the program or slip in options.""",
+    example="""```python
 os.execvp(program, [program, *arguments])
-```
-
-## Use instead
-Run a fixed, absolute program and validate the arguments:
+```""",
+    use_instead="""Run a fixed, absolute program and validate the arguments:
 ```python
 os.execv("/usr/bin/rsync", ["rsync", "--", source, target])
-```
-
-{_OPTIONS_DOC}
-
-## References
-{_CWE_78}
-- [os.exec*](https://docs.python.org/3/library/os.html#os.execl)
-""",
+```""",
+    options_help=_OPTIONS_HELP,
+    references=(("os.exec*", "https://docs.python.org/3/library/os.html#os.execl"),),
 )
 
-B607 = _family_rule(
-    "B607",
-    "start_process_with_partial_path",
-    LOW,
-    HIGH,
-    "A process is started by a program name that is looked up on PATH.",
-    f"""## What it does
-Flags calls of every function in the `subprocess`, `shell` and `no_shell` options whose first
+B607 = Rule(
+    id="B607",
+    name="start_process_with_partial_path",
+    severity=LOW,
+    confidence=HIGH,
+    cwe=426,
+    cwe_title="Untrusted Search Path",
+    short="A process is started by a program name that is looked up on PATH.",
+    test_name="start_process_with_partial_path",
+    options=SHELL_OPTIONS,
+    config_keys=("shell_injection", "start_process_with_partial_path"),
+    what="""Flags calls of every function in the `subprocess`, `shell` and `no_shell` options whose first
 argument (or the first element of a list literal given as first argument) is a string literal
 that is not a full path: it does not start with `/`, `\\`, `.` or a drive letter and colon. The
-finding points at that string.
-
-## Why is this bad?
-A bare program name such as `"git"` is searched for in the directories of `PATH` (and on Windows
+finding points at that string.""",
+    why="""A bare program name such as `"git"` is searched for in the directories of `PATH` (and on Windows
 the current directory first). Whoever can change `PATH` or put a file in one of those
-directories decides which program actually runs.
-
-## Example
-```python
+directories decides which program actually runs.""",
+    example="""```python
 subprocess.run(["git", "status"])
-```
-
-## Use instead
-```python
+```""",
+    use_instead="""```python
 subprocess.run(["/usr/bin/git", "status"])
 # or resolve it once, explicitly:
 subprocess.run([shutil.which("git") or "/usr/bin/git", "status"])
-```
-
-{_OPTIONS_DOC}
-
-## References
-- [CWE-78: OS Command Injection](https://cwe.mitre.org/data/definitions/78.html)
-- [CWE-426: Untrusted Search Path](https://cwe.mitre.org/data/definitions/426.html)
-""",
-    cwe=426,
+```""",
+    options_help=_OPTIONS_HELP,
+    references=(
+        ("CWE-78: OS Command Injection", "https://cwe.mitre.org/data/definitions/78.html"),
+    ),
 )
 
 FAMILY = (B602, B603, B604, B605, B606, B607)

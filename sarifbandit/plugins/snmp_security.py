@@ -10,11 +10,10 @@ from ..analysis.context import FileContext
 from ..analysis.nodes import keyword, value_of
 from ..model import HIGH, LOW, MEDIUM, Finding, Rule
 
-_REFERENCES = """## References
-- [CWE-319: Cleartext Transmission of Sensitive Information](https://cwe.mitre.org/data/definitions/319.html)
-- [RFC 3414: User-based Security Model for SNMPv3](https://www.rfc-editor.org/rfc/rfc3414)
-- [pysnmp: security parameters](https://docs.lextudio.com/pysnmp/)
-"""
+_REFERENCES = (
+    ("RFC 3414: User-based Security Model for SNMPv3", "https://www.rfc-editor.org/rfc/rfc3414"),
+    ("pysnmp: security parameters", "https://docs.lextudio.com/pysnmp/"),
+)
 
 B508 = Rule(
     id="B508",
@@ -22,33 +21,25 @@ B508 = Rule(
     severity=MEDIUM,
     confidence=HIGH,
     cwe=319,
+    cwe_title="Cleartext Transmission of Sensitive Information",
     short="SNMPv1 and SNMPv2c send the community string and the data in clear text.",
     test_name="snmp_insecure_version_check",
-    doc="""## What it does
-Flags `pysnmp.hlapi.CommunityData(...)` with `mpModel=0` (SNMPv1) or `mpModel=1` (SNMPv2c).
-The finding points at the `mpModel=` value. A call without `mpModel=` is not reported.
-
-## Why is this bad?
-SNMP versions 1 and 2c authenticate with a community string sent in clear text with every
+    what="""Flags `pysnmp.hlapi.CommunityData(...)` with `mpModel=0` (SNMPv1) or `mpModel=1` (SNMPv2c).
+The finding points at the `mpModel=` value. A call without `mpModel=` is not reported.""",
+    why="""SNMP versions 1 and 2c authenticate with a community string sent in clear text with every
 request; anyone on the network path can read it and the data, and then query or reconfigure the
-device.
-
-## Example
-```python
+device.""",
+    example="""```python
 from pysnmp.hlapi import CommunityData
 auth = CommunityData("public", mpModel=1)
-```
-
-## Use instead
-Use SNMPv3 with authentication and privacy:
+```""",
+    use_instead="""Use SNMPv3 with authentication and privacy:
 ```python
 from pysnmp.hlapi import UsmUserData, usmHMACSHAAuthProtocol, usmAesCfb128Protocol
 auth = UsmUserData("monitor", auth_key, priv_key,
                    authProtocol=usmHMACSHAAuthProtocol, privProtocol=usmAesCfb128Protocol)
-```
-
-"""
-    + _REFERENCES,
+```""",
+    references=_REFERENCES,
 )
 
 B509 = Rule(
@@ -57,32 +48,24 @@ B509 = Rule(
     severity=MEDIUM,
     confidence=HIGH,
     cwe=319,
+    cwe_title="Cleartext Transmission of Sensitive Information",
     short="SNMPv3 without both an authentication and a privacy key is unencrypted.",
     test_name="snmp_crypto_check",
-    doc="""## What it does
-Flags `pysnmp.hlapi.UsmUserData(...)` called with fewer than three positional arguments (user
+    what="""Flags `pysnmp.hlapi.UsmUserData(...)` called with fewer than three positional arguments (user
 name, authentication key, privacy key), i.e. the `noAuthNoPriv` or `authNoPriv` levels. When
 the privacy key is passed as the `privKey=` keyword the session is in fact encrypted; such a
-call is still reported, with LOW confidence.
-
-## Why is this bad?
-Without a privacy key, SNMPv3 sends every request and response in clear text, and without an
-authentication key anyone can forge them.
-
-## Example
-```python
+call is still reported, with LOW confidence.""",
+    why="""Without a privacy key, SNMPv3 sends every request and response in clear text, and without an
+authentication key anyone can forge them.""",
+    example="""```python
 from pysnmp.hlapi import UsmUserData
 auth = UsmUserData("monitor", auth_key)
-```
-
-## Use instead
-```python
+```""",
+    use_instead="""```python
 from pysnmp.hlapi import UsmUserData
 auth = UsmUserData("monitor", auth_key, priv_key)
-```
-
-"""
-    + _REFERENCES,
+```""",
+    references=_REFERENCES,
 )
 
 

@@ -28,24 +28,17 @@ BAD_PROTOCOL_VERSIONS = {
     ]
 }
 
-_OPTIONS_DOC = """## Options
-- `bad_protocol_versions` (list of names): the protocol constants that count as broken, matched
-  by their last name part. Default: `PROTOCOL_SSLv2`, `SSLv2_METHOD`, `SSLv23_METHOD`,
-  `PROTOCOL_SSLv3`, `PROTOCOL_TLSv1`, `SSLv3_METHOD`, `TLSv1_METHOD`, `PROTOCOL_TLSv1_1`,
-  `TLSv1_1_METHOD`. Read from the `ssl_with_bad_version` block{alias}.
-"""
-
-_WHY = """## Why is this bad?
-SSL 2 and 3 and TLS 1.0 and 1.1 have practical attacks (DROWN, POODLE, BEAST) and are
+_WHY = """SSL 2 and 3 and TLS 1.0 and 1.1 have practical attacks (DROWN, POODLE, BEAST) and are
 disabled by current clients and servers; a connection that may fall back to them can be
-downgraded and decrypted by an attacker on the network path.
-"""
+downgraded and decrypted by an attacker on the network path."""
 
-_REFERENCES = """## References
-- [CWE-327: Use of a Broken or Risky Cryptographic Algorithm](https://cwe.mitre.org/data/definitions/327.html)
-- [ssl: Security considerations](https://docs.python.org/3/library/ssl.html#security-considerations)
-- [RFC 8996: Deprecating TLS 1.0 and TLS 1.1](https://www.rfc-editor.org/rfc/rfc8996)
-"""
+_REFERENCES = (
+    (
+        "ssl: Security considerations",
+        "https://docs.python.org/3/library/ssl.html#security-considerations",
+    ),
+    ("RFC 8996: Deprecating TLS 1.0 and TLS 1.1", "https://www.rfc-editor.org/rfc/rfc8996"),
+)
 
 B502 = Rule(
     id="B502",
@@ -53,12 +46,12 @@ B502 = Rule(
     severity=HIGH,
     confidence=HIGH,
     cwe=327,
+    cwe_title="Use of a Broken or Risky Cryptographic Algorithm",
     short="A call asks for a broken SSL/TLS protocol version (SSLv2/v3, TLS 1.0/1.1).",
     test_name="ssl_with_bad_version",
     options=BAD_PROTOCOL_VERSIONS,
     config_keys=("ssl_with_bad_version",),
-    doc="""## What it does
-Flags calls that request a broken protocol version by keyword:
+    what="""Flags calls that request a broken protocol version by keyword:
 - `ssl.wrap_socket(ssl_version=ssl.PROTOCOL_SSLv3)` and
   `pyOpenSSL.SSL.Context(method=SSL.SSLv2_METHOD)`: HIGH severity, HIGH confidence;
 - any other call with such a `method=` or `ssl_version=` keyword, e.g.
@@ -66,29 +59,23 @@ Flags calls that request a broken protocol version by keyword:
 
 The value is matched by its last name part (`ssl.PROTOCOL_TLSv1`, a bare `PROTOCOL_TLSv1` or the
 string `"PROTOCOL_TLSv1"`). Versions passed positionally are not seen. The finding points at the
-value.
-
-"""
-    + _WHY
-    + """
-## Example
-```python
+value.""",
+    why=_WHY,
+    example="""```python
 import ssl
 sock = ssl.wrap_socket(raw, ssl_version=ssl.PROTOCOL_TLSv1)
-```
-
-## Use instead
-```python
+```""",
+    use_instead="""```python
 import ssl
 context = ssl.create_default_context()
 context.minimum_version = ssl.TLSVersion.TLSv1_2
 sock = context.wrap_socket(raw, server_hostname=host)
-```
-
-"""
-    + _OPTIONS_DOC.format(alias="")
-    + "\n"
-    + _REFERENCES,
+```""",
+    options_help="""- `bad_protocol_versions` (list of names): the protocol constants that count as broken, matched
+  by their last name part. Default: `PROTOCOL_SSLv2`, `SSLv2_METHOD`, `SSLv23_METHOD`,
+  `PROTOCOL_SSLv3`, `PROTOCOL_TLSv1`, `SSLv3_METHOD`, `TLSv1_METHOD`, `PROTOCOL_TLSv1_1`,
+  `TLSv1_1_METHOD`. Read from the `ssl_with_bad_version` block.""",
+    references=_REFERENCES,
 )
 
 B503 = Rule(
@@ -97,37 +84,31 @@ B503 = Rule(
     severity=MEDIUM,
     confidence=MEDIUM,
     cwe=327,
+    cwe_title="Use of a Broken or Risky Cryptographic Algorithm",
     short="A function's parameter defaults to a broken SSL/TLS protocol version.",
     test_name="ssl_with_bad_defaults",
     options=BAD_PROTOCOL_VERSIONS,
     config_keys=("ssl_with_bad_version", "ssl_with_bad_defaults"),
-    doc="""## What it does
-Flags `def` statements with a positional parameter defaulting to an attribute whose last part
+    what="""Flags `def` statements with a positional parameter defaulting to an attribute whose last part
 is a broken protocol version, e.g. `def connect(host, version=ssl.PROTOCOL_SSLv3)`. Each such
 default is reported, at the default. A bare name (`version=PROTOCOL_SSLv3`), keyword-only
-parameters and `async def` are not checked.
-
-"""
-    + _WHY
-    + """
-## Example
-```python
+parameters and `async def` are not checked.""",
+    why=_WHY,
+    example="""```python
 import ssl
 def open_socket(raw, version=ssl.PROTOCOL_TLSv1):
     return ssl.SSLContext(version).wrap_socket(raw)
-```
-
-## Use instead
-```python
+```""",
+    use_instead="""```python
 import ssl
 def open_socket(raw, host):
     return ssl.create_default_context().wrap_socket(raw, server_hostname=host)
-```
-
-"""
-    + _OPTIONS_DOC.format(alias=", or the `ssl_with_bad_defaults` block")
-    + "\n"
-    + _REFERENCES,
+```""",
+    options_help="""- `bad_protocol_versions` (list of names): the protocol constants that count as broken, matched
+  by their last name part. Default: `PROTOCOL_SSLv2`, `SSLv2_METHOD`, `SSLv23_METHOD`,
+  `PROTOCOL_SSLv3`, `PROTOCOL_TLSv1`, `SSLv3_METHOD`, `TLSv1_METHOD`, `PROTOCOL_TLSv1_1`,
+  `TLSv1_1_METHOD`. Read from the `ssl_with_bad_version` block, or the `ssl_with_bad_defaults` block.""",
+    references=_REFERENCES,
 )
 
 B504 = Rule(
@@ -136,33 +117,27 @@ B504 = Rule(
     severity=LOW,
     confidence=MEDIUM,
     cwe=327,
+    cwe_title="Use of a Broken or Risky Cryptographic Algorithm",
     short="ssl.wrap_socket() without ssl_version= may negotiate a broken protocol version.",
     test_name="ssl_with_no_version",
-    doc="""## What it does
-Flags `ssl.wrap_socket()` calls that pass no `ssl_version=` keyword, or pass it as an
+    what="""Flags `ssl.wrap_socket()` calls that pass no `ssl_version=` keyword, or pass it as an
 expression that cannot be read without running the code. When the version is given
-positionally (the sixth argument) the call is still reported, with LOW confidence.
+positionally (the sixth argument) the call is still reported, with LOW confidence.""",
+    why="""SSL 2 and 3 and TLS 1.0 and 1.1 have practical attacks (DROWN, POODLE, BEAST) and are
+disabled by current clients and servers; a connection that may fall back to them can be
+downgraded and decrypted by an attacker on the network path.
 
-"""
-    + _WHY
-    + """
 The default of `ssl.wrap_socket()` lets the two sides negotiate, which on old libraries
-includes these versions. `ssl.wrap_socket()` is deprecated and was removed in Python 3.12.
-
-## Example
-```python
+includes these versions. `ssl.wrap_socket()` is deprecated and was removed in Python 3.12.""",
+    example="""```python
 import ssl
 sock = ssl.wrap_socket(raw)
-```
-
-## Use instead
-```python
+```""",
+    use_instead="""```python
 import ssl
 sock = ssl.create_default_context().wrap_socket(raw, server_hostname=host)
-```
-
-"""
-    + _REFERENCES,
+```""",
+    references=_REFERENCES,
 )
 
 

@@ -10,98 +10,84 @@ from ..analysis.context import FileContext
 from ..analysis.nodes import dotted_name
 from ..model import HIGH, LOW, Finding, Rule
 
-_OPTIONS_DOC = """## Options
-- `check_typed_exception` (bool, default `false`): also check clauses naming any other
-  exception class (`except ValueError:`, `except (A, B):`, `except errors.Timeout:`). By
-  default only a bare `except:` and `except Exception:` are checked. Read from the `{key}`
-  block.
+_REFERENCES = (
+    (
+        "The try statement",
+        "https://docs.python.org/3/reference/compound_stmts.html#the-try-statement",
+    ),
+)
 
-## References
-- [CWE-390: Detection of Error Condition Without Action](https://cwe.mitre.org/data/definitions/390.html)
-- [The try statement](https://docs.python.org/3/reference/compound_stmts.html#the-try-statement)
-"""
-
-
-def _rule(rule_id: str, name: str, short: str, doc: str) -> Rule:
-    return Rule(
-        id=rule_id,
-        name=name,
-        severity=LOW,
-        confidence=HIGH,
-        cwe=390,
-        short=short,
-        doc=doc + _OPTIONS_DOC.format(key=name),
-        test_name=name,
-        options={"check_typed_exception": False},
-        config_keys=(name,),
-    )
-
-
-B110 = _rule(
-    "B110",
-    "try_except_pass",
-    "An except clause that only passes hides every error it catches.",
-    """## What it does
-Flags an `except` clause whose body is a single `pass`: by default a bare `except:` or
-`except Exception:`. The finding covers the clause.
-
-## Why is this bad?
-Every failure in the `try` body, including ones nobody anticipated, disappears without a trace:
+B110 = Rule(
+    id="B110",
+    name="try_except_pass",
+    severity=LOW,
+    confidence=HIGH,
+    cwe=390,
+    cwe_title="Detection of Error Condition Without Action",
+    short="An except clause that only passes hides every error it catches.",
+    test_name="try_except_pass",
+    options={"check_typed_exception": False},
+    config_keys=("try_except_pass",),
+    what="""Flags an `except` clause whose body is a single `pass`: by default a bare `except:` or
+`except Exception:`. The finding covers the clause.""",
+    why="""Every failure in the `try` body, including ones nobody anticipated, disappears without a trace:
 a security check that raised is treated as passed, and problems surface much later, far from
-their cause.
-
-## Example
-```python
+their cause.""",
+    example="""```python
 try:
     verify_signature(payload)
 except Exception:
     pass
-```
-
-## Use instead
-Catch only what you expect, and record it:
+```""",
+    use_instead="""Catch only what you expect, and record it:
 ```python
 try:
     cache.delete(key)
 except CacheMiss:
     logger.debug("nothing cached under %s", key)
-```
-
-""",
+```""",
+    options_help="""- `check_typed_exception` (bool, default `false`): also check clauses naming any other
+  exception class (`except ValueError:`, `except (A, B):`, `except errors.Timeout:`). By
+  default only a bare `except:` and `except Exception:` are checked. Read from the `try_except_pass`
+  block.""",
+    references=_REFERENCES,
 )
 
-B112 = _rule(
-    "B112",
-    "try_except_continue",
-    "An except clause that only continues the loop hides every error it catches.",
-    """## What it does
-Flags an `except` clause whose body is a single `continue`: by default a bare `except:` or
-`except Exception:`. The finding covers the clause.
-
-## Why is this bad?
-A loop that skips every item that raised hides the failures: bad input, a broken dependency or
-an attack that made processing fail all look like items that were simply skipped.
-
-## Example
-```python
+B112 = Rule(
+    id="B112",
+    name="try_except_continue",
+    severity=LOW,
+    confidence=HIGH,
+    cwe=390,
+    cwe_title="Detection of Error Condition Without Action",
+    short="An except clause that only continues the loop hides every error it catches.",
+    test_name="try_except_continue",
+    options={"check_typed_exception": False},
+    config_keys=("try_except_continue",),
+    what="""Flags an `except` clause whose body is a single `continue`: by default a bare `except:` or
+`except Exception:`. The finding covers the clause.""",
+    why="""A loop that skips every item that raised hides the failures: bad input, a broken dependency or
+an attack that made processing fail all look like items that were simply skipped.""",
+    example="""```python
 for path in uploads:
     try:
         scan(path)
     except Exception:
         continue
-```
-
-## Use instead
-```python
+```""",
+    use_instead="""```python
 for path in uploads:
     try:
         scan(path)
     except UnreadableFile:
         logger.warning("skipping %s", path)
         continue
-```
-
-""",
+```""",
+    options_help="""- `check_typed_exception` (bool, default `false`): also check clauses naming any other
+  exception class (`except ValueError:`, `except (A, B):`, `except errors.Timeout:`). By
+  default only a bare `except:` and `except Exception:` are checked. Read from the `try_except_continue`
+  block.""",
+    references=_REFERENCES,
 )
 
 

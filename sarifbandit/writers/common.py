@@ -8,7 +8,6 @@ import re
 from typing import Dict, List, Match, Optional, Tuple
 
 from ..model import MAX_FLOW_STEPS, Finding, FlowStep, Report, Rule
-from ..registry import rules_by_id
 
 INFORMATION_URI = "https://github.com/sarifbandit/sarifbandit"
 #: the SARIF relatedLocations id of a data-flow result's source, which its message links to
@@ -31,19 +30,19 @@ def cwe_link(number: int) -> str:
     return f"https://cwe.mitre.org/data/definitions/{number}.html"
 
 
-def rule_of(finding: Finding) -> Optional[Rule]:
-    return rules_by_id().get(finding.rule_id)
+def rule_of(report: Report, finding: Finding) -> Optional[Rule]:
+    """The rule of `finding` among the report's rules (None for one the report does not hold)."""
+    return report.rule(finding.rule_id)
 
 
-def test_name(finding: Finding) -> str:
-    rule = rule_of(finding)
+def test_name(rule: Optional[Rule]) -> str:
+    """Bandit's test name of `rule` ("" without one)."""
     if rule is None:
         return ""
     return rule.test_name or rule.name
 
 
-def cwe_of(finding: Finding) -> int:
-    rule = rule_of(finding)
+def cwe_of(rule: Optional[Rule]) -> int:
     return rule.cwe if rule is not None else 0
 
 

@@ -7,7 +7,7 @@ import io
 from typing import IO, TYPE_CHECKING
 
 from ..model import Report
-from .common import ordered, unicode_safe
+from .common import ordered, rule_of, unicode_safe
 from .json import result
 
 if TYPE_CHECKING:
@@ -36,7 +36,7 @@ def write(report: Report, stream: IO[str], options: "WriterOptions") -> None:
     out = csv.DictWriter(buffer, fieldnames=COLUMNS, extrasaction="ignore")
     out.writeheader()
     for finding in ordered(report, options.aggregate):
-        row = result(finding)
+        row = result(finding, rule_of(report, finding))
         row["issue_cwe"] = row["issue_cwe"]["link"]
         out.writerow(row)
     stream.write(unicode_safe(buffer.getvalue()))

@@ -14,7 +14,7 @@ from typing import IO, TYPE_CHECKING, Any, Dict, List, Tuple
 
 from ..errors import ConfigError
 from ..model import Finding, Report
-from .common import absolute_path, cwe_link, cwe_of, line_range, ordered, unicode_safe
+from .common import absolute_path, cwe_link, cwe_of, line_range, ordered, rule_of, unicode_safe
 
 if TYPE_CHECKING:
     from . import WriterOptions
@@ -83,7 +83,7 @@ def _render(template: str, values: Dict[str, Any]) -> str:
 
 
 def tags(report: Report, finding: Finding) -> Dict[str, Any]:
-    cwe = cwe_of(finding)
+    cwe = cwe_of(rule_of(report, finding))
     return {
         "abspath": absolute_path(report, finding),
         "relpath": finding.path,

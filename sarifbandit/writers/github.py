@@ -8,9 +8,9 @@ command early nor start a new one.
 
 from __future__ import annotations
 
-from typing import IO, TYPE_CHECKING
+from typing import IO, TYPE_CHECKING, Optional
 
-from ..model import Finding, Rank, Report
+from ..model import Finding, Rank, Report, Rule
 from .common import ordered, rule_of, unicode_safe
 from .text import printable
 
@@ -28,8 +28,7 @@ def escape_property(text: str) -> str:
     return escape_data(text).replace(":", "%3A").replace(",", "%2C")
 
 
-def annotation(finding: Finding) -> str:
-    rule = rule_of(finding)
+def annotation(finding: Finding, rule: Optional[Rule] = None) -> str:
     title = f"{finding.rule_id} {rule.name}" if rule is not None else finding.rule_id
     region = finding.region
     properties = [
@@ -54,4 +53,4 @@ def annotation(finding: Finding) -> str:
 
 def write(report: Report, stream: IO[str], options: "WriterOptions") -> None:
     for finding in ordered(report, options.aggregate):
-        stream.write(annotation(finding) + "\n")
+        stream.write(annotation(finding, rule_of(report, finding)) + "\n")

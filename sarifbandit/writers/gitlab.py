@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import json
 import uuid
-from typing import IO, TYPE_CHECKING, Any, Dict, List
+from typing import IO, TYPE_CHECKING, Any, Dict, List, Optional
 
-from ..model import Finding, Rank, Report
+from ..model import Finding, Rank, Report, Rule
 from ..version import __version__
 from .common import (
     INFORMATION_URI,
@@ -35,8 +35,7 @@ _NAMESPACE = uuid.UUID("5b0f6f9e-3c1d-5a55-9e57-8c2f0b6e1d42")
 _TIME = "%Y-%m-%dT%H:%M:%S"
 
 
-def _identifiers(finding: Finding) -> List[Dict[str, str]]:
-    rule = rule_of(finding)
+def _identifiers(finding: Finding, rule: Optional[Rule]) -> List[Dict[str, str]]:
     primary = {
         "type": "bandit_test_id",
         "name": f"Bandit Test ID {finding.rule_id}",
@@ -44,7 +43,7 @@ def _identifiers(finding: Finding) -> List[Dict[str, str]]:
     }
     if rule is not None:
         primary["url"] = help_uri(rule)
-    cwe = cwe_of(finding)
+    cwe = cwe_of(rule)
     identifiers = [primary]
     if cwe:
         identifiers.append(
@@ -53,8 +52,7 @@ def _identifiers(finding: Finding) -> List[Dict[str, str]]:
     return identifiers
 
 
-def vulnerability(finding: Finding, occurrence: int) -> Dict[str, Any]:
-    rule = rule_of(finding)
+def vulnerability(finding: Finding, rule: Optional[Rule], occurrence: int) -> Dict[str, Any]:
     fingerprints = dict(finding.fingerprints)
     key = "|".join(
         [finding.rule_id, finding.path, fingerprints.get("sarifbandit/v1", ""), str(occurrence)]
@@ -64,7 +62,7 @@ def vulnerability(finding: Finding, occurrence: int) -> Dict[str, Any]:
         "name": (rule.short if rule is not None else finding.message)[:255],
         "description": finding.message,
         "severity": SEVERITY[finding.severity],
-        "identifiers": _identifiers(finding),
+        "identifiers": _identifiers(finding, rule),
         "location": {
             "file": finding.path,
             "start_line": finding.region.start_line,
@@ -91,7 +89,7 @@ def document(report: Report, options: "WriterOptions") -> Dict[str, Any]:
             f"{finding.rule_id}|{finding.path}|{dict(finding.fingerprints).get('sarifbandit/v1')}"
         )
         seen[base] = seen.get(base, 0) + 1
-        vulnerabilities.append(vulnerability(finding, seen[base]))
+        vulnerabilities.append(vulnerability(finding, rule_of(report, finding), seen[base]))
     return {
         "version": SCHEMA_VERSION,
         "scan": {

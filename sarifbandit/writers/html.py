@@ -26,8 +26,7 @@ from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any, Dict, Iterable, List, Optional, Sequence, Tuple
 from urllib.parse import quote
 
-from ..model import Finding, Rank, Report, Rule, context_line, doc_sections
-from ..registry import all_rules, rules_by_id
+from ..model import Finding, Rank, Report, Rule, context_line
 from .common import cwe_link, flow_steps, help_uri, skipped, unicode_safe
 from .metrics import metrics
 from .vcs import GitFacts, git_facts, source_url
@@ -169,7 +168,7 @@ def _finding(finding: Finding, links: _Links, lines: _Lines) -> Dict[str, Any]:
 
 
 def _rule(rule: Rule) -> Dict[str, Any]:
-    sections = doc_sections(rule.doc)
+    sections = rule.sections
     return {
         "n": rule.name,
         "t": rule.short,
@@ -190,7 +189,7 @@ def payload(report: Report, links: _Links) -> Dict[str, Any]:
     lines = _Lines(report.root)
     findings = _findings(report)
     used = {f.rule_id for f in findings}
-    known = rules_by_id()
+    known = {rule.id: rule for rule in report.rules}
     return {
         "rules": {rule_id: _rule(known[rule_id]) for rule_id in sorted(used) if rule_id in known},
         "findings": [_finding(f, links, lines) for f in findings],
@@ -281,8 +280,8 @@ def folder_of(path: str) -> str:
     return folder or "."
 
 
-def _charts(findings: Sequence[Finding]) -> str:
-    names = {rule.id: rule.name for rule in all_rules()}
+def _charts(report: Report, findings: Sequence[Finding]) -> str:
+    names = {rule.id: rule.name for rule in report.rules}
     by_check = Counter(f.rule_id for f in findings)
     by_folder = Counter(folder_of(f.path) for f in findings)
     checks = [
@@ -302,18 +301,16 @@ def _definition_list(items: Iterable[Tuple[str, str]]) -> str:
 
 def _configuration(report: Report) -> List[Tuple[str, str]]:
     config = report.config
-    every = {rule.id for rule in all_rules()}
-    not_run = sorted(every - set(config.selected))
+    known = {rule.id: rule for rule in report.rules}
     changed = sorted(
         f"{rule_id}: {json.dumps(dict(options), sort_keys=True, default=str)}"
         for rule_id, options in config.options.items()
-        if rule_id in rules_by_id() and dict(options) != dict(rules_by_id()[rule_id].options)
+        if rule_id in known and dict(options) != dict(known[rule_id].options)
     )
     return [
         ("severity threshold", config.severity.name.lower()),
         ("confidence threshold", config.confidence.name.lower()),
-        ("checks run", f"{len(config.selected)} of {len(every)}"),
-        ("checks not run", ", ".join(not_run) or "none"),
+        ("checks run", str(len(config.selected))),
         ("files included", ", ".join(config.include)),
         ("excluded", ", ".join(config.exclude) or "nothing"),
         ("context lines (-n)", str(config.context_lines)),
@@ -394,7 +391,7 @@ def page(report: Report, options: "WriterOptions", environ: Any = None) -> str:
 <h2 id="summary-title">Summary</h2>
 <div class="charts">
 {_matrix(findings)}
-{_charts(findings)}
+{_charts(report, findings)}
 </div>
 </section>
 <section id="findings" aria-labelledby="findings-title">

@@ -4,9 +4,9 @@ read it unchanged: errors, generated_at, per-file and total metrics, results."""
 from __future__ import annotations
 
 import json
-from typing import IO, TYPE_CHECKING, Any, Dict, List
+from typing import IO, TYPE_CHECKING, Any, Dict, List, Optional
 
-from ..model import Finding, Report
+from ..model import Finding, Report, Rule
 from .common import (
     code_window,
     cwe_link,
@@ -39,9 +39,9 @@ def _flow(finding: Finding) -> List[Dict[str, Any]]:
     ]
 
 
-def result(finding: Finding) -> Dict[str, Any]:
-    cwe = cwe_of(finding)
-    rule = rule_of(finding)
+def result(finding: Finding, rule: Optional[Rule]) -> Dict[str, Any]:
+    """Bandit's result object of `finding`, described by its `rule`."""
+    cwe = cwe_of(rule)
     fields = {
         "code": code_window(finding),
         "col_offset": finding.col_offset,
@@ -55,7 +55,7 @@ def result(finding: Finding) -> Dict[str, Any]:
         "line_range": line_range(finding),
         "more_info": help_uri(rule) if rule is not None else "",
         "test_id": finding.rule_id,
-        "test_name": test_name(finding),
+        "test_name": test_name(rule),
     }
     # only with data flow: Bandit's importers see exactly Bandit's fields otherwise
     if finding.flow:
@@ -68,7 +68,7 @@ def document(report: Report, options: "WriterOptions") -> Dict[str, Any]:
         "errors": [{"filename": p, "reason": r} for p, r in sorted(skipped(report).items())],
         "generated_at": report.finished.strftime("%Y-%m-%dT%H:%M:%SZ"),
         "metrics": metrics(report),
-        "results": [result(f) for f in ordered(report, options.aggregate)],
+        "results": [result(f, rule_of(report, f)) for f in ordered(report, options.aggregate)],
     }
 
 

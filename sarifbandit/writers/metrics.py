@@ -11,10 +11,9 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from typing import Dict, Iterable
+from typing import Dict, Iterable, Mapping
 
 from ..model import FileResult, Finding, Rank, Report
-from .common import rule_of
 
 RANKS = (Rank.UNDEFINED, Rank.LOW, Rank.MEDIUM, Rank.HIGH)
 Metrics = Dict[str, int]
@@ -25,9 +24,10 @@ _WORD = re.compile(r"[A-Za-z0-9_]+")
 _NOQA_LIST = re.compile(r"#\s*noqa:\s*([^#]*)", re.IGNORECASE)
 
 
-def names_its_check(finding: Finding) -> bool:
-    """Whether the comment that suppressed `finding` names its check (id or name); a comment
-    that suppressed it without naming it is a bare nosec (it named no known check at all)."""
+def names_its_check(finding: Finding, names: Mapping[str, str] = {}) -> bool:
+    """Whether the comment that suppressed `finding` names its check (id, or name as `names`
+    gives it by id); a comment that suppressed it without naming it is a bare nosec (it named no
+    known check at all)."""
     comment = finding.suppressed_by or ""
     noqa = _NOQA_LIST.search(comment)
     # ruff's S codes carry the Bandit number: noqa S602 names B602
@@ -37,29 +37,35 @@ def names_its_check(finding: Finding) -> bool:
     if match is None:
         return False
     words = set(_WORD.findall(match.group(1)))
-    rule = rule_of(finding)
-    return finding.rule_id in words or (rule is not None and rule.name in words)
+    return finding.rule_id in words or names.get(finding.rule_id, "") in words
 
 
-def counts(loc: int, findings: Iterable[Finding], suppressed: Iterable[Finding]) -> Metrics:
-    """One metrics block: findings by rank, lines of code, nosec and skipped_tests."""
+def counts(
+    loc: int,
+    findings: Iterable[Finding],
+    suppressed: Iterable[Finding],
+    names: Mapping[str, str] = {},
+) -> Metrics:
+    """One metrics block: findings by rank, lines of code, nosec and skipped_tests (`names`:
+    the check names by id, as nosec comments may give them)."""
     found = list(findings)
     severities = Counter(f.severity for f in found)
     confidences = Counter(f.confidence for f in found)
-    named = Counter(names_its_check(f) for f in suppressed)
+    named = Counter(names_its_check(f, names) for f in suppressed)
     block = {f"CONFIDENCE.{rank.name}": confidences.get(rank, 0) for rank in RANKS}
     block.update({f"SEVERITY.{rank.name}": severities.get(rank, 0) for rank in RANKS})
     block.update({"loc": loc, "nosec": named[False], "skipped_tests": named[True]})
     return block
 
 
-def file_metrics(result: FileResult) -> Metrics:
-    return counts(result.loc, result.findings, result.suppressed)
+def file_metrics(result: FileResult, names: Mapping[str, str] = {}) -> Metrics:
+    return counts(result.loc, result.findings, result.suppressed, names)
 
 
 def metrics(report: Report) -> Dict[str, Metrics]:
     """{file: block} for every scanned file, and `_totals`, their sum."""
-    blocks = {r.path: file_metrics(r) for r in report.files if r.scanned}
+    names = {rule.id: rule.name for rule in report.rules}
+    blocks = {r.path: file_metrics(r, names) for r in report.files if r.scanned}
     totals: Counter = Counter(counts(0, (), ()))
     for block in blocks.values():
         totals.update(block)

@@ -1,6 +1,6 @@
 """SARIF 2.1.0 built on sarif-om's classes, for GitHub, Azure DevOps, GitLab and VS Code.
 
-One run. Every enabled rule sits in `tool.driver.rules`, sorted by id so `ruleIndex` is stable,
+One run. The report's rules (those the scan ran with) sit in `tool.driver.rules`, sorted by id so `ruleIndex` is stable,
 with the descriptions, help and properties GitHub reads, related to a CWE taxon in
 `run.taxonomies`. Results carry relative URIs under %SRCROOT% (the git work tree when there is
 one), exact regions in UTF-16 columns, the region's text, a context region when it really adds
@@ -31,7 +31,6 @@ from ..model import (
     Report,
     Rule,
 )
-from ..registry import all_rules
 from .common import INFORMATION_URI, SOURCE_ID, flow_steps, help_uri, json_safe, linked_message
 from .sarif_json import plain
 from .vcs import GitFacts, azure_pipeline, git_facts
@@ -62,7 +61,6 @@ _SEVERITY_BASE = {Rank.HIGH: 8.0, Rank.MEDIUM: 5.5, Rank.LOW: 3.0}
 _CONFIDENCE_SHIFT = {Rank.HIGH: 0.9, Rank.MEDIUM: 0.0, Rank.LOW: -1.0, Rank.UNDEFINED: -1.0}
 #: the result message template every rule declares, so results can name it by id (SARIF2002)
 MESSAGE_ID = "default"
-_CWE_REFERENCE = re.compile(r"\[CWE-(\d+):\s*([^\]]+)\]")
 
 
 @attr.s
@@ -153,11 +151,13 @@ def message_template(rule: Rule) -> str:
 
 
 def cwe_names(rules: Sequence[Rule]) -> Dict[int, str]:
-    """CWE titles as the rules' References sections write them, `CWE-N` when none does."""
+    """The title of each rule's CWE, as the first rule giving one writes it; `CWE-N` when none
+    does."""
     names: Dict[int, str] = {}
     for rule in rules:
-        for number, title in _CWE_REFERENCE.findall(rule.doc):
-            names.setdefault(int(number), title.strip())
+        if rule.cwe_title:
+            names.setdefault(rule.cwe, rule.cwe_title)
+    for rule in rules:
         names.setdefault(rule.cwe, f"CWE-{rule.cwe}")
     return names
 
@@ -511,7 +511,7 @@ def build(
 
     options = options or WriterOptions()
     environ = os.environ if environ is None else environ
-    rules = [rule for rule in all_rules() if rule.id in report.config.selected]
+    rules = sorted(report.rules, key=lambda rule: rule.id)
     index = {rule.id: i for i, rule in enumerate(rules)}
     taxonomy, taxon_index = _taxonomy(cwe_names(rules))
     findings = list(report.findings)

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import os
 from collections import Counter
-from typing import IO, TYPE_CHECKING, List
+from typing import IO, TYPE_CHECKING, List, Optional
 
-from ..model import Finding, Rank, Report
-from .common import cwe_link, cwe_of, flow_steps, help_uri, rule_of
+from ..model import Finding, Rank, Report, Rule
+from .common import cwe_link, cwe_of, flow_steps, help_uri
 from .metrics import RANKS, metrics
 
 if TYPE_CHECKING:
@@ -70,15 +70,14 @@ def plural(count: int, noun: str, many: str = "") -> str:
     return f"{count:,} {noun if count == 1 else many or noun + 's'}"
 
 
-def _details(finding: Finding, colour: bool) -> List[str]:
+def _details(finding: Finding, rule: Optional[Rule], colour: bool) -> List[str]:
     """The ranks said in words, the CWE and the documentation link, the nosec or baseline state."""
     severity = _paint(finding.severity.name, _COLOURS.get(finding.severity, ""), colour)
     line = f"severity: {severity}, confidence: {finding.confidence.name}"
-    cwe = cwe_of(finding)
+    cwe = cwe_of(rule)
     if cwe:
         line += f", CWE-{cwe} ({cwe_link(cwe)})"
     lines = [line]
-    rule = rule_of(finding)
     if rule is not None:
         lines.append(f"docs: {help_uri(rule)}")
     if finding.suppressed_by:
@@ -110,14 +109,17 @@ def _flow(finding: Finding) -> List[str]:
     return lines
 
 
-def format_finding(finding: Finding, colour: bool, show_code: bool = True) -> str:
+def format_finding(
+    finding: Finding, colour: bool, show_code: bool = True, rule: Optional[Rule] = None
+) -> str:
+    """One finding as the text report shows it; `rule` adds its CWE and documentation link."""
     head = (
         f"{printable(finding.path)}:{finding.region.start_line}:{finding.region.start_column}: "
         f"{_paint(finding.rule_id, _BOLD, colour)} {printable(finding.message)}"
     )
     if not show_code:
         return head
-    body = [*_details(finding, colour), *_code(finding), *_flow(finding)]
+    body = [*_details(finding, rule, colour), *_code(finding), *_flow(finding)]
     return "\n".join([head, *("  " + line for line in body)])
 
 
@@ -163,7 +165,7 @@ def write(report: Report, stream: IO[str], options: "WriterOptions") -> None:
     comments that suppress nothing or name no check, then the summary."""
     colour, quiet = options.colour, options.quiet
     for finding in report.findings:
-        stream.write(format_finding(finding, colour) + "\n\n")
+        stream.write(format_finding(finding, colour, rule=report.rule(finding.rule_id)) + "\n\n")
     for note in report.notifications:
         if note.level == "error" or note.code in COMMENT_WARNINGS:
             where = printable(note.path or "")

@@ -10,10 +10,10 @@ file name): such a character is written as `\\xNN` or `\\uXXXX` text.
 from __future__ import annotations
 
 import re
-from typing import IO, TYPE_CHECKING, Match
+from typing import IO, TYPE_CHECKING, Match, Optional
 from xml.etree import ElementTree as ET  # nosec B405 - builds XML, parses none
 
-from ..model import Finding, Report
+from ..model import Finding, Report, Rule
 from .common import cwe_link, cwe_of, help_uri, ordered, rule_of, test_name
 
 if TYPE_CHECKING:
@@ -41,11 +41,11 @@ def cwe_text(number: int) -> str:
     return f"CWE-{number} ({cwe_link(number)})" if number else ""
 
 
-def _error_text(finding: Finding) -> str:
+def _error_text(finding: Finding, rule: Optional[Rule]) -> str:
     return (
         f"Test ID: {finding.rule_id} Severity: {finding.severity.name} "
         f"Confidence: {finding.confidence.name}\n"
-        f"CWE: {cwe_text(cwe_of(finding))}\n"
+        f"CWE: {cwe_text(cwe_of(rule))}\n"
         f"{finding.message}\n"
         f"Location {finding.path}:{finding.line}"
     )
@@ -55,10 +55,10 @@ def document(report: Report, options: "WriterOptions") -> ET.Element:
     findings = ordered(report, options.aggregate)
     suite = ET.Element("testsuite", name="bandit", tests=str(len(findings)))
     for finding in findings:
+        rule = rule_of(report, finding)
         case = ET.SubElement(
-            suite, "testcase", classname=xml_text(finding.path), name=test_name(finding)
+            suite, "testcase", classname=xml_text(finding.path), name=test_name(rule)
         )
-        rule = rule_of(finding)
         error = ET.SubElement(
             case,
             "error",
@@ -66,7 +66,7 @@ def document(report: Report, options: "WriterOptions") -> ET.Element:
             type=finding.severity.name,
             message=xml_text(finding.message),
         )
-        error.text = xml_text(_error_text(finding))
+        error.text = xml_text(_error_text(finding, rule))
     return suite
 
 
