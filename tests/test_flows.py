@@ -17,7 +17,7 @@ from sarifbandit.writers.common import linked_message, unlinked_message
 from sarifbandit.writers.json import document
 from sarifbandit.writers.sarif_merge import merge_files
 
-from .gitrepo import make_repo
+from .gitrepo import git, make_repo
 from .sarif_corpus import sarif_of, scan_tree
 
 HANDLER = """\
@@ -55,6 +55,8 @@ def report_with_flows(folder: Path) -> Report:
     (folder / "app").mkdir(parents=True)
     (folder / "app" / "handler.py").write_text(HANDLER, encoding="utf-8")
     make_repo(folder, {})
+    # a hosted remote, as in CI: SARIF then carries versionControlProvenance (SARIF2003)
+    git("-C", str(folder), "remote", "add", "origin", "https://git.example.com/acme/app.git")
     report = scan_tree(folder)
     findings = [replace(f, flow=FLOW) if f.rule_id == "B602" else f for f in report.findings]
     assert [f.rule_id for f in findings if f.flow] == ["B602"]
