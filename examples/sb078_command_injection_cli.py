@@ -22,7 +22,7 @@ def main():
     subprocess.run("systemctl restart " + service, shell=True, check=True)  # expect: B602<21
     subprocess.run("systemctl restart " + shlex.quote(service), shell=True, check=True)  # expect: B602
     container = input("container: ")
-    attach(container)  # expect: SB078:HIGH<24
+    attach(container)  # expect: SB078:MEDIUM<24
     attach_quoted(container)
     attach(shlex.quote(container))
     if container in SERVICES:

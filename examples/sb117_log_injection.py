@@ -62,10 +62,10 @@ def order_by_ref(ref: str):
 
 def main():
     name = sys.argv[1]
-    log.error("cannot open " + name)  # expect: SB117:HIGH<64
+    log.error("cannot open " + name)  # expect: SB117:MEDIUM<64
     log.error("cannot open %r", name)
     answer = input("continue? ")
-    log.info("answer was " + answer)  # expect: SB117:HIGH<67
+    log.info("answer was " + answer)  # expect: SB117:MEDIUM<67
     answer = "yes"
     log.info("answer was " + answer)
 

@@ -14,7 +14,7 @@ from typing import Callable, Dict, FrozenSet, Iterable, List, Optional, Set, Tup
 
 from ...model import FlowStep, Rank, Region
 from ..source import SourceFile
-from .interpret import FileAnalysis, ProjectIndex, SinkHit
+from .interpret import SOURCE_TEXT, FileAnalysis, ProjectIndex, SinkHit
 from .models import Models
 from .values import Step, Taint, Value, tainted
 
@@ -24,7 +24,7 @@ _FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
 _ALWAYS_TRIGGERS = ("request", "input", "argv", "environ", "getenv", "stdin", "route")
 
 #: what people call the kinds of input
-_KIND_TEXT = {"remote": "user input", "local": "local input", "env": "an environment variable"}
+_KIND_TEXT = SOURCE_TEXT
 
 
 class Flows:
@@ -95,10 +95,14 @@ class Flows:
         return [(anchor, v) for anchor, v in self._analysis.values.values() if v is not None]
 
     def confidence(self, hit: SinkHit) -> Rank:
-        taint = hit.taint
-        if taint.exact and taint.kinds & {"remote", "local"}:
-            return Rank.HIGH
-        return Rank.MEDIUM
+        """HIGH for input from the network followed exactly; a program's own command line and
+        stdin (its operator's) are MEDIUM, the environment LOW; crossing an unknown call or a
+        merged container costs one step."""
+        kinds = hit.taint.kinds
+        rank = Rank.HIGH if "remote" in kinds else Rank.MEDIUM if "local" in kinds else Rank.LOW
+        if not hit.taint.exact and rank > Rank.LOW:
+            rank = Rank(rank - 1)
+        return rank
 
     def describe(self, hit: SinkHit) -> str:
         kinds = sorted(hit.taint.kinds)
@@ -277,6 +281,15 @@ def _entries(
     # Django projects keep what urls.py routes to) and in files routing their own views
     converters = _url_converters(tree)
     views_module = bool(converters) or "view" in path.replace("\\", "/").lower()
+    # a function the file calls itself is a helper of its views, not a view: its arguments
+    # are what the view passes (a database row, a template name), not the URL's
+    called_here: Set[str] = set()
+    if views_module:
+        called_here = {
+            n.func.id
+            for n in ast.walk(tree)
+            if isinstance(n, ast.Call) and isinstance(n.func, ast.Name)
+        }
     entry_params: Dict[ast.AST, Dict[str, Value]] = {}
     view_returns: Set[ast.AST] = set()
     entries: List[ast.AST] = []
@@ -332,14 +345,23 @@ def _entries(
                 if route.framework == "flask":
                     view_returns.update(n for n in ast.walk(func) if isinstance(n, ast.Return))
         for route in routes:
-            if not route.decorators and views_module and _is_view(func, every):
+            if (
+                not route.decorators
+                and views_module
+                and getattr(func, "name", "") not in called_here
+                and _is_view(func, every)
+            ):
                 # Django: a view is `view(request, **url_kwargs)`, its route declared in urls.py
                 for arg in every[every.index(_request_arg(every)) + 1 :]:
                     if (
-                        arg.annotation is not None
-                        and _last(arg.annotation) in route.safe_annotations
-                    ) or _default_of(func, arg) is not None:
-                        continue  # a keyword with a default is the view's option, not the URL's
+                        (
+                            arg.annotation is not None
+                            and _last(arg.annotation) in route.safe_annotations
+                        )
+                        or _default_of(func, arg) is not None
+                        or arg.arg in _HANDLER_PARAMS
+                    ):
+                        continue  # a view's option or an error handler's exception, not the URL's
                     if (
                         converters.get((getattr(func, "name", ""), arg.arg))
                         in route.safe_converters
@@ -376,6 +398,11 @@ def _request_arg(every: List[ast.arg]) -> ast.arg:
     return every[1] if every and every[0].arg in ("self", "cls") else every[0]
 
 
+#: what error handlers and hooks are given besides the request (Django's handler404 gets
+#: `exception`): objects of the framework, never parts of the URL
+_HANDLER_PARAMS = frozenset(
+    {"exception", "exc", "exc_type", "exc_value", "exc_info", "tb", "response", "reason"}
+)
 #: methods of a class-based view that Django calls with the URL's keyword arguments
 _VIEW_METHODS = frozenset({"get", "post", "put", "patch", "delete", "head", "options", "dispatch"})
 

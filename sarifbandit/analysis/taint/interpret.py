@@ -679,12 +679,7 @@ class FunctionRun:
         if value.name and value.taint is None and not value.entries:
             source = self.a.models.source_for(value.name, called=False)
             if source is not None:
-                return tainted(
-                    Taint(
-                        frozenset({source.kind}),
-                        trace=(_step(node, f"user input from `{node.id}`"),),
-                    )
-                )
+                return _read(source.kind, node)
         return value
 
     def e_Attribute(self, node: ast.Attribute, env: Env, depth: int) -> Value:
@@ -703,8 +698,7 @@ class FunctionRun:
             name = f"{base.name}.{attr}"
             source = self.a.models.source_for(name, called=False)
             if source is not None:
-                text = f"user input from `{_short(node)}`"
-                return tainted(Taint(frozenset({source.kind}), trace=(_step(node, text),)))
+                return _read(source.kind, node)
             return Value(name=name, taint=base.taint)
         return Value(taint=base.taint)
 
@@ -736,12 +730,7 @@ class FunctionRun:
         if base.name and base.taint is None:
             source = self.a.models.source_for(base.name, called=False)
             if source is not None:
-                return tainted(
-                    Taint(
-                        frozenset({source.kind}),
-                        trace=(_step(node, f"user input from `{_short(node)}`"),),
-                    )
-                )
+                return _read(source.kind, node)
         taint = base.all_taint()
         return Value(taint=taint) if taint is not None else CLEAN
 
@@ -1047,8 +1036,7 @@ class FunctionRun:
         if qual:
             source = models.source_for(qual, called=True)
             if source is not None and (receiver is None or receiver.taint is None):
-                text = f"user input from `{_short(node)}`"
-                return tainted(Taint(frozenset({source.kind}), trace=(_step(node, text),)))
+                return _read(source.kind, node)
         if receiver is not None:
             result = method_of(self, node, func.attr, receiver, args, kwargs, env)  # type: ignore[union-attr]
             if result is not None:
@@ -1334,14 +1322,31 @@ def _repr_conversion(message: Value, index: int) -> bool:
     return index - 1 < len(kinds) and kinds[index - 1] in ("r", "a")
 
 
-_FIXED_HOST = re.compile(r"^(?:/(?![/\\])|[a-zA-Z][\w+.-]*://[^/?#\\]+[/?#])")
+#: the text before the first piece of input fixes the host: a path on this site (`/items/`),
+#: a scheme, host and the start of a path (`https://api.example/`), a query begun (`?next=`),
+#: or text the code chose (\0) followed by a path or query
+_FIXED_HOST = re.compile(r"^(?:/(?![/\\])|[a-zA-Z][\w+.-]*://[^/?#\\]+[/?#]|\0[^:]*[/?#]|[^\0]*\?)")
 
 
 def _fixed_host(value: Value) -> bool:
-    """Whether a URL's leading constant text already fixes where it goes: a path on this site
-    (`/items/…`) or a scheme, host and the start of a path (`https://api.example/…`)."""
-    pieces = value.pieces
-    return bool(pieces) and isinstance(pieces[0], str) and _FIXED_HOST.match(pieces[0]) is not None
+    """Whether a URL's text before the first piece of input already fixes where it goes."""
+    prefix = []
+    for piece in value.pieces or ():
+        if isinstance(piece, Taint):
+            break
+        prefix.append(piece if isinstance(piece, str) else "\0")
+    text = "".join(prefix)
+    return bool(text) and _FIXED_HOST.match(text) is not None
+
+
+#: how a path's first step names the kind of input it starts from
+SOURCE_TEXT = {"remote": "user input", "local": "local input", "env": "an environment variable"}
+
+
+def _read(kind: str, node: ast.AST) -> Value:
+    """The value a source gives, its path starting here."""
+    text = f"{SOURCE_TEXT.get(kind, 'untrusted input')} from `{_short(node)}`"
+    return tainted(Taint(frozenset({kind}), trace=(_step(node, text),)))
 
 
 def _request_read(request: Value, attr: str, node: ast.AST) -> Optional[Value]:
@@ -1357,7 +1362,9 @@ def _request_read(request: Value, attr: str, node: ast.AST) -> Optional[Value]:
 
 
 #: a request's own path: a redirect to it stays on the site it came to
-_SAME_SITE_ATTRS = frozenset({"path", "path_info", "get_full_path", "get_full_path_info"})
+_SAME_SITE_ATTRS = frozenset(
+    {"path", "path_info", "get_full_path", "get_full_path_info", "get_host", "build_absolute_uri"}
+)  # get_host(), build_absolute_uri(): Django checks the host against ALLOWED_HOSTS
 _SAME_SITE = frozenset({"redirect"})
 
 

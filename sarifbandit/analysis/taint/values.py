@@ -85,10 +85,12 @@ def join_taint(a: Optional[Taint], b: Optional[Taint]) -> Optional[Taint]:
         return b
     if b is None:
         return a
-    if a.real() != b.real():  # the path shown is the input's, not a stand-in's
-        trace = a.trace if a.real() else b.trace
-    else:
-        trace = a.trace if len(a.trace) <= len(b.trace) else b.trace
+    if a.real() != b.real():
+        # input met a stand-in (a parameter, a call's result): the path and what the input was
+        # checked for are the input's
+        real = a if a.real() else b
+        return Taint(a.kinds | b.kinds, real.sanitized, real.trace, a.exact and b.exact)
+    trace = a.trace if len(a.trace) <= len(b.trace) else b.trace
     return Taint(a.kinds | b.kinds, a.sanitized & b.sanitized, trace, a.exact and b.exact)
 
 
