@@ -187,3 +187,21 @@ def test_name_clashes_between_scan_roots_keep_one_module(tmp_path):
     two = _tree(tmp_path / "two", {"app/__init__.py": "", "app/helpers.py": QUOTING_HELPERS})
     report = scan([str(one), str(two)], Config(jobs=1, use_cache=False), root=tmp_path)
     assert not [n for n in report.notifications if n.level == "error"]
+
+
+def test_a_helper_reading_flasks_global_request_feeds_the_callers_sink(tmp_path):
+    root = _tree(
+        tmp_path,
+        {
+            "app/__init__.py": "",
+            "app/params.py": "from flask import request\n\ndef who():\n    return request.args['who']\n",
+            "app/views.py": "import os\nfrom flask import Flask\nfrom .params import who\n"
+            "app = Flask(__name__)\n\n@app.route('/r')\ndef report():\n    os.system('report ' + who())\n"
+            "    return 'ok'\n",
+        },
+    )
+    found = _found(root, use_cache=False)
+    assert [(path, line) for path, line, rule in found] == []  # B605 carries the flow instead
+    report = scan([str(root)], Config(jobs=1, use_cache=False), root=root)
+    (b605,) = [f for f in report.findings if f.rule_id == "B605"]
+    assert b605.confidence.name == "HIGH" and b605.flow[0].path == "app/params.py"

@@ -191,6 +191,9 @@ def analyse(
     analysis = FileAnalysis(
         tree, {}, models, entry_params, view_returns, module, is_package, project, source.path
     )
+    # only where a helper can read the request without being given it (Flask's global
+    # `request`) can another module's result bring input into this file's sinks
+    analysis.web = any(_imports(imported, m) for m in _GLOBAL_REQUEST_MODULES)
     analysis.run(entries)
     return Flows(analysis, source)
 
@@ -203,6 +206,9 @@ def _triggers(models: Models) -> Tuple[str, ...]:
         words.update(route.decorators)
     return tuple(sorted(words))
 
+
+#: frameworks with a global request object a helper of another module may read
+_GLOBAL_REQUEST_MODULES = frozenset({"flask", "werkzeug", "quart", "bottle"})
 
 #: names of the standard library's sources that code uses unqualified or by module
 _STDLIB_TRIGGERS = ("input", "argv", "environ", "getenv", "stdin")

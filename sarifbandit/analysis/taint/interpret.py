@@ -192,8 +192,11 @@ class FileAnalysis:
         self._running: set = set()
         self.module_env: Env = {}
         self.incomplete: List[ast.AST] = []
-        #: calls neither this file nor the models answer (see Flows.external_calls)
+        #: calls neither this file nor the models answer (see Flows.external_calls): those given
+        #: web input, and, where a helper may read a global request (Flask), those whose result
+        #: reaches a sink; a command line's or the environment's flows stay within files
         self.external_calls: set = set()
+        self.web = False
         self.follow_calls = True
         self._index(tree)
 
@@ -1053,7 +1056,7 @@ class FunctionRun:
         if external:
             # maybe a function of another scanned module: the link step answers it; here its
             # result stands for itself, and input passed to it marks the call for the link step
-            if taint is not None and taint.real():
+            if taint is not None and "remote" in taint.kinds:
                 self.a.external_calls.add(qual)
             marker = Taint(frozenset({CALL_PREFIX + qual}))
             return Value(
@@ -1284,10 +1287,12 @@ class FunctionRun:
                         ),
                     )
                 )
-        for kind in taint.kinds:
-            if kind.startswith(CALL_PREFIX):
-                # what another module's function returns reaches a sink: the link step must see
-                self.a.external_calls.add(kind[len(CALL_PREFIX) :])
+        if self.a.web:
+            for kind in taint.kinds:
+                if kind.startswith(CALL_PREFIX):
+                    # what another module's function returns reaches a sink: the link step must
+                    # see whether that function returns the (global) request's data
+                    self.a.external_calls.add(kind[len(CALL_PREFIX) :])
         if taint.real():
             real = replace(taint, kinds=frozenset(k for k in taint.kinds if not stand_in(k)))
             self.a.record(SinkHit(anchor, node, sink_class, sink, real, inner))
