@@ -12,6 +12,7 @@ answered by that summary; an unknown call passes its arguments' taint on, less e
 from __future__ import annotations
 
 import ast
+import functools
 import re
 from dataclasses import dataclass, field, replace
 from typing import Any, Dict, FrozenSet, Iterable, List, Optional, Sequence, Tuple
@@ -339,11 +340,6 @@ class FunctionRun:
             self.complete = False
             self.returned = join(self.returned, Value(taint=None))
 
-    def tick(self) -> None:
-        self.steps += 1
-        if self.steps > MAX_FUNCTION_STEPS:
-            raise BudgetExceeded
-
     # -- statements --------------------------------------------------------------------------
     def block(self, body: Iterable[ast.stmt], env: Optional[Env]) -> Optional[Env]:
         for stmt in body:
@@ -353,11 +349,12 @@ class FunctionRun:
         return env
 
     def stmt(self, node: ast.stmt, env: Env) -> Optional[Env]:
-        self.tick()
-        kind = type(node).__name__
-        handler = getattr(self, f"s_{kind}", None)
+        self.steps += 1
+        if self.steps > MAX_FUNCTION_STEPS:
+            raise BudgetExceeded
+        handler = _handler(type(node), "s_")
         if handler is not None:
-            return handler(node, env)
+            return handler(self, node, env)
         # anything else: evaluate its expressions for their sinks, bind nothing
         for child in ast.iter_child_nodes(node):
             if isinstance(child, ast.expr):
@@ -646,17 +643,19 @@ class FunctionRun:
     def eval(self, node: Optional[ast.AST], env: Env, depth: int = 0) -> Value:
         if node is None:
             return CLEAN
-        self.tick()
+        self.steps += 1
+        if self.steps > MAX_FUNCTION_STEPS:
+            raise BudgetExceeded
         if depth > MAX_EXPRESSION_DEPTH:
             return self.by_names(node, env)
-        method = getattr(self, f"e_{type(node).__name__}", None)
+        method = _handler(type(node), "e_")
         if method is None:
             taint = None
             for child in ast.iter_child_nodes(node):
                 if isinstance(child, ast.expr):
                     taint = join_taint(taint, self.eval(child, env, depth + 1).all_taint())
             return Value(taint=taint)
-        return method(node, env, depth + 1)
+        return method(self, node, env, depth + 1)
 
     def by_names(self, node: ast.AST, env: Env) -> Value:
         """A value too deep to evaluate: tainted by any variable it reads (iteratively)."""
@@ -1396,6 +1395,12 @@ def _real(taint: Optional[Taint]) -> bool:
 
 def _modelled(models: Models, qual: str) -> bool:
     return models.knows(qual)
+
+
+@functools.lru_cache(maxsize=None)
+def _handler(node_type: type, prefix: str) -> Optional[Any]:
+    """FunctionRun's method for a node class (`s_If`, `e_Call`), looked up once per class."""
+    return getattr(FunctionRun, f"{prefix}{node_type.__name__}", None)
 
 
 def _sink_label(sink: str) -> str:
