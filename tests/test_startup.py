@@ -175,7 +175,8 @@ def test_entry_points_of_this_environment_match_importlib_metadata() -> None:
 
     for group in ("console_scripts", "pytest11", "sarifbandit.plugins"):
         found = _scan_entry_points(sys.path, group)
-        assert found is None or sorted(found) == sorted(of(group))
+        # (3.9 lists a distribution found twice on the path twice)
+        assert found is None or set(found) == set(of(group))
 
 
 def test_a_zip_on_the_path_goes_through_importlib_metadata(tmp_path) -> None:
