@@ -238,6 +238,9 @@ def test_a_one_file_scan_loads_no_yaml_metadata_or_unused_helpers(tmp_path) -> N
         "sarifbandit.writers.gitdiff",
         "sarifbandit.writers.sarif",
     }
+    if sys.version_info < (3, 11):
+        # click imports uuid, whose 3.9/3.10 versions import platform and so subprocess
+        unwanted.discard("subprocess")
     assert loaded & unwanted == set()
 
 
