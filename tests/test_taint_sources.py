@@ -113,3 +113,22 @@ def test_calls_chosen_at_run_time_are_followed_to_every_candidate() -> None:
     """
     # the quiet table and the partial of show_b (lines 23, 26) reach no sink
     assert _hits(code) == [(n, "command") for n in (22, 24, 25, 27, 28, 29)]
+
+
+def test_xml_parsers_are_judged_by_the_data_they_parse() -> None:
+    from sarifbandit import Config
+    from sarifbandit.engine.filescan import scan_bytes
+
+    code = textwrap.dedent(
+        """
+        import xml.etree.ElementTree as ET
+        from flask import request
+        def upload():
+            return ET.fromstring(request.data).tag
+        def config():
+            return ET.fromstring("<config/>").tag
+        """
+    )
+    found = scan_bytes(code.encode(), "t.py", Config(jobs=1)).findings
+    ranks = [(f.line, f.confidence.name, bool(f.flow)) for f in found if f.rule_id == "B314"]
+    assert ranks == [(5, "HIGH", True), (7, "LOW", False)]

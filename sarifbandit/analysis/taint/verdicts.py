@@ -31,6 +31,8 @@ BANDIT_CLASSES: Mapping[str, str] = {
     **dict.fromkeys(("B301", "B302", "B506", "B614"), "deserialization"),
     **dict.fromkeys(("B308", "B703", "B704"), "xss"),
     "B310": "ssrf",
+    # the XML parsers Bandit flags "to parse untrusted XML data"
+    **dict.fromkeys(("B313", "B314", "B315", "B316", "B317", "B318", "B319"), "xxe"),
 }
 
 #: checks whose sink argument names where the data is (torch.load's path), not the data: a
