@@ -132,3 +132,30 @@ def test_xml_parsers_are_judged_by_the_data_they_parse() -> None:
     found = scan_bytes(code.encode(), "t.py", Config(jobs=1)).findings
     ranks = [(f.line, f.confidence.name, bool(f.flow)) for f in found if f.rule_id == "B314"]
     assert ranks == [(5, "HIGH", True), (7, "LOW", False)]
+
+
+def test_a_factory_choosing_among_classes_is_followed_to_each() -> None:
+    code = """
+    import os
+    from flask import request
+    class PdfExport:
+        def __init__(self, name):
+            self.name = name
+        def run(self):
+            os.system("pdf-export " + self.name)
+    class CsvExport:
+        def __init__(self, name):
+            self.name = name
+        def run(self):
+            print(self.name)
+    def make(kind, name):
+        if kind == "pdf":
+            return PdfExport(name)
+        return CsvExport(name)
+    def view():
+        exporter = make(request.args["kind"], request.args["name"])
+        exporter.run()
+        quiet = make(request.args["kind"], "fixed")
+        quiet.run()
+    """
+    assert _hits(code) == [(20, "command")]  # exporter.run(); quiet holds a constant name

@@ -944,6 +944,8 @@ class FunctionRun:
         receiver: Optional[Value] = None
         if isinstance(func, ast.Attribute):
             receiver = self.eval(func.value, env, depth)
+            if receiver.shape == "objects":
+                return self.call_on_each(node, receiver, func.attr, env, depth)
             read = _request_read(receiver, func.attr, node)
             if read is not None:
                 for part in [*node.args, *(kw.value for kw in node.keywords)]:
@@ -1127,6 +1129,26 @@ class FunctionRun:
             args_here = [env.get("self", CLEAN), *args] if self.a.class_of.get(local) else args
             result = self.local_call(node, local, args_here, kwargs, 0, self.a)
             out = join(out, result)
+        return out or Value(taint=_join_all(args + list(kwargs.values())))
+
+    def call_on_each(
+        self, node: ast.Call, objects: Value, method: str, env: Env, depth: int
+    ) -> Value:
+        """`obj.run(x)` where `obj` is an instance of one of several classes (a factory's
+        choice): the method of each class followed, the results joined."""
+        args = [self.eval(a, env, depth) for a in node.args]
+        kwargs = {kw.arg: self.eval(kw.value, env, depth) for kw in node.keywords if kw.arg}
+        out: Optional[Value] = None
+        for _, instance in (objects.entries or ())[:MAX_CANDIDATES]:
+            owner, local = self.a, None
+            if instance.name.count(".") == 0:
+                local = self.a.method(instance.name, method)
+            elif self.a.project is not None:
+                found = self.a.project.resolve(f"{instance.name}.{method}")
+                if found is not None:
+                    owner, local = found
+            if local is not None:
+                out = join(out, self.local_call(node, local, [instance, *args], kwargs, 0, owner))
         return out or Value(taint=_join_all(args + list(kwargs.values())))
 
     def construct(

@@ -188,6 +188,12 @@ def join(a: Optional[Value], b: Optional[Value]) -> Optional[Value]:
         parts += [b] if b.shape == "function" else [v for _, v in b.entries or ()]
         unique = list({v.name: v for v in parts}.values())
         return Value(shape="candidates", entries=tuple(enumerate(unique[:MAX_ENTRIES])))
+    if {a.shape, b.shape} <= {"object", "objects"} and a.name != b.name:
+        # `obj = Pdf() if kind == "pdf" else Csv()`: either class's methods may run
+        parts = [a] if a.shape == "object" else [v for _, v in a.entries or ()]
+        parts += [b] if b.shape == "object" else [v for _, v in b.entries or ()]
+        unique = list({v.name: v for v in parts}.values())
+        return Value(shape="objects", entries=tuple(enumerate(unique[:MAX_ENTRIES])))
     taint = join_taint(a.taint, b.taint)
     const = a.const if a.const == b.const and type(a.const) is type(b.const) else UNKNOWN
     pieces = None
