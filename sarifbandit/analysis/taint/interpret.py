@@ -30,7 +30,9 @@ from .values import (
     Value,
     concat,
     constant,
+    hashable,
     join,
+    join_all,
     join_taint,
     pieces_of,
     smashed,
@@ -634,7 +636,7 @@ class FunctionRun:
         )
         if isinstance(base, ast.Name) and base.id in env:
             holder = env[base.id]
-            if key.known and _hashable(key.const):
+            if key.known and hashable(key.const):
                 env[base.id] = holder.with_entry(key.const, value)
             else:
                 env[base.id] = holder.with_entry(REST, join(holder.entry(REST), value) or value)
@@ -711,7 +713,7 @@ class FunctionRun:
             folded = _fold(lambda: base.const[key.const])
             if folded is not None:
                 return folded
-        if base.entries is not None and key.known and _hashable(key.const):
+        if base.entries is not None and key.known and hashable(key.const):
             part = base.entry(key.const)
             if part is None and isinstance(key.const, int) and key.const < 0:
                 indexes = [k for k, _ in base.entries if isinstance(k, int)]
@@ -852,7 +854,7 @@ class FunctionRun:
         for element in node.elts:
             if isinstance(element, ast.Starred):
                 return Value(
-                    taint=_join_all(self.eval(e, env, depth) for e in node.elts), shape="list"
+                    taint=join_all(self.eval(e, env, depth) for e in node.elts), shape="list"
                 )
             values.append(self.eval(element, env, depth))
         if all(v.known for v in values) and isinstance(node, ast.Tuple):
@@ -874,7 +876,7 @@ class FunctionRun:
                 ),
                 shape="set",
             )
-        return Value(taint=_join_all(values), shape="set")
+        return Value(taint=join_all(values), shape="set")
 
     def e_Starred(self, node: ast.Starred, env: Env, depth: int) -> Value:
         return self.eval(node.value, env, depth)
@@ -889,7 +891,7 @@ class FunctionRun:
                 )
                 continue
             key = self.eval(key_node, env, depth)
-            if key.known and _hashable(key.const):
+            if key.known and hashable(key.const):
                 value = value.with_entry(key.const, item_value)
             else:
                 value = value.with_entry(REST, join(value.entry(REST), item_value) or item_value)
@@ -1027,7 +1029,7 @@ class FunctionRun:
         models = self.a.models
         sanitizer = models.sanitizer_for(qual) if qual else None
         if sanitizer is not None:
-            taint = _join_all(args + list(kwargs.values()))
+            taint = join_all(args + list(kwargs.values()))
             shape = "number" if "*" in sanitizer.classes else ""
             if taint is None:
                 return Value(shape=shape)
@@ -1051,7 +1053,7 @@ class FunctionRun:
         if library is not None:
             return library
         # unknown: what goes in comes out, less surely
-        taint = _join_all(
+        taint = join_all(
             args + list(kwargs.values()) + ([receiver] if receiver is not None else [])
         )
         if external:
@@ -1076,7 +1078,7 @@ class FunctionRun:
             or (
                 receiver is not None
                 and receiver.all_taint() is not None
-                and not _real(_join_all(args + list(kwargs.values())))
+                and not _real(join_all(args + list(kwargs.values())))
             )
         ):
             # a method of the tainted value itself (`args.get("q")`, `.strip()`) gives its data
@@ -1129,7 +1131,7 @@ class FunctionRun:
             args_here = [env.get("self", CLEAN), *args] if self.a.class_of.get(local) else args
             result = self.local_call(node, local, args_here, kwargs, 0, self.a)
             out = join(out, result)
-        return out or Value(taint=_join_all(args + list(kwargs.values())))
+        return out or Value(taint=join_all(args + list(kwargs.values())))
 
     def call_on_each(
         self, node: ast.Call, objects: Value, method: str, env: Env, depth: int
@@ -1149,7 +1151,7 @@ class FunctionRun:
                     owner, local = found
             if local is not None:
                 out = join(out, self.local_call(node, local, [instance, *args], kwargs, 0, owner))
-        return out or Value(taint=_join_all(args + list(kwargs.values())))
+        return out or Value(taint=join_all(args + list(kwargs.values())))
 
     def construct(
         self,
@@ -1507,21 +1509,6 @@ def _stepped(value: Value, step: Step) -> Value:
             value, pieces=tuple(p.step(step) if isinstance(p, Taint) else p for p in value.pieces)
         )
     return value
-
-
-def _join_all(values: Iterable[Value]) -> Optional[Taint]:
-    taint = None
-    for value in values:
-        taint = join_taint(taint, value.all_taint())
-    return taint
-
-
-def _hashable(value: Any) -> bool:
-    try:
-        hash(value)
-    except TypeError:
-        return False
-    return True
 
 
 def _stringish(value: Value) -> bool:

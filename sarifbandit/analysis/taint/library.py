@@ -13,11 +13,12 @@ from typing import TYPE_CHECKING, Any, Dict, List, Optional
 from .values import (
     CLEAN,
     REST,
-    Taint,
     Value,
     concat,
     constant,
+    hashable,
     join,
+    join_all,
     join_taint,
     pieces_of,
     smashed,
@@ -116,7 +117,7 @@ def method_of(
         if attr in ("is_relative_to", "exists", "is_file", "is_dir"):
             return constant_bool()
         if attr in ("joinpath", "with_name", "with_suffix", "parent"):
-            taint = join_taint(receiver.all_taint(), _taint(args))
+            taint = join_taint(receiver.all_taint(), join_all(args))
             return Value(taint=taint, shape="path", name="pathlib.Path")
         if attr in (
             "read_text",
@@ -136,13 +137,6 @@ def method_of(
 
 def constant_bool() -> Value:
     return Value(shape="number")
-
-
-def _taint(values: List[Value]) -> Optional[Taint]:
-    taint = None
-    for value in values:
-        taint = join_taint(taint, value.all_taint())
-    return taint
 
 
 def _str_method(
@@ -175,7 +169,7 @@ def _str_method(
     if attr == "join" and args:
         return _joined(receiver, args[0])
     if attr in ("split", "rsplit", "splitlines", "partition", "rpartition"):
-        taint = join_taint(receiver.all_taint(), _taint(args))
+        taint = join_taint(receiver.all_taint(), join_all(args))
         return Value(
             entries=((REST, Value(taint=taint, pieces=(taint,) if taint else None)),), shape="list"
         )
@@ -186,7 +180,7 @@ def _str_method(
             taint = taint.sanitize(frozenset({"log", "header"}))
         return Value(taint=taint, pieces=(taint,) if taint is not None else None)
     if attr in _STR_KEEP:
-        taint = join_taint(receiver.all_taint(), _taint(args) if attr == "replace" else None)
+        taint = join_taint(receiver.all_taint(), join_all(args) if attr == "replace" else None)
         if attr in (
             "lower",
             "upper",
@@ -235,7 +229,7 @@ def _format(template: str, args: List[Value], kwargs: Dict[str, Value]) -> Value
     try:
         parsed = list(string.Formatter().parse(template))
     except ValueError:
-        return Value(taint=_taint(args + list(kwargs.values())))
+        return Value(taint=join_all(args + list(kwargs.values())))
     for literal, field, spec, conversion in parsed:
         pieces.append(literal)
         if field is None:
@@ -338,7 +332,7 @@ def _container_method(
     if attr in ("get", "pop", "setdefault") and args and receiver.shape in ("dict", ""):
         key = args[0]
         default = args[1] if len(args) > 1 else constant(None)
-        if key.known and _hashable(key.const):
+        if key.known and hashable(key.const):
             part = receiver.entry(key.const)
             rest = receiver.entry(REST)
             if attr == "setdefault" and part is None:
@@ -381,14 +375,6 @@ def _container_method(
     return None
 
 
-def _hashable(value: Any) -> bool:
-    try:
-        hash(value)
-    except TypeError:
-        return False
-    return True
-
-
 def _config_method(
     run: "FunctionRun",
     node: ast.Call,
@@ -398,7 +384,7 @@ def _config_method(
     env: Dict[str, Value],
 ) -> Optional[Value]:
     def key(section: Value, option: Value) -> Any:
-        if section.known and option.known and _hashable(section.const) and _hashable(option.const):
+        if section.known and option.known and hashable(section.const) and hashable(option.const):
             return (section.const, str(option.const).lower())
         return None
 
@@ -476,12 +462,14 @@ def call_library(
         initial = args[0] if args else kwargs.get("initial_value", constant(""))
         return Value(entries=(("text", initial),), shape="buffer")
     if qual in _NORMALIZERS:
-        return Value(taint=_taint(args), shape="normalized", pieces=None)
+        return Value(taint=join_all(args), shape="normalized", pieces=None)
     if qual in _URL_PARSERS:
         origin = node.args[0].id if node.args and isinstance(node.args[0], ast.Name) else ""
-        return Value(taint=_taint(args), shape=f"url:{origin}")
+        return Value(taint=join_all(args), shape=f"url:{origin}")
     if qual in _PATHS:
-        return Value(taint=_taint(args + list(kwargs.values())), shape="path", name="pathlib.Path")
+        return Value(
+            taint=join_all(args + list(kwargs.values())), shape="path", name="pathlib.Path"
+        )
     if qual in ("os.path.join", "posixpath.join"):
         pieces: list = []
         for position, part in enumerate(args):

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import sys
 from dataclasses import dataclass, replace
-from typing import Any, FrozenSet, Optional, Tuple, Union
+from typing import Any, FrozenSet, Iterable, Optional, Tuple, Union
 
 #: a string keeps at most this many pieces; past it, it is "tainted somewhere" (no pieces)
 MAX_PIECES = 32
@@ -264,3 +264,20 @@ def pieces_of(value: Value) -> Tuple[Piece, ...]:
         return (str(value.const),)
     taint = value.all_taint()
     return (taint,) if taint is not None else (None,)
+
+
+def join_all(values: Iterable[Value]) -> Optional[Taint]:
+    """The taint of all `values` and everything in them, together."""
+    taint = None
+    for value in values:
+        taint = join_taint(taint, value.all_taint())
+    return taint
+
+
+def hashable(value: Any) -> bool:
+    """Whether a constant can be a container's key."""
+    try:
+        hash(value)
+    except TypeError:
+        return False
+    return True
