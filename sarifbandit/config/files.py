@@ -37,6 +37,7 @@ def __getattr__(name: str) -> Any:
         return _toml()
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
+
 #: our table in pyproject.toml; a key set here wins over the same key in [tool.bandit]
 OWN_TABLE = "sarifbandit"
 BANDIT_TABLE = "bandit"
