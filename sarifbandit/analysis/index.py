@@ -19,7 +19,7 @@ import ast
 import re
 from dataclasses import dataclass
 from itertools import repeat
-from typing import Dict, FrozenSet, Iterator, List, Mapping, Optional, Set, Tuple
+from typing import Dict, FrozenSet, Iterator, List, Mapping, Optional, Set, Tuple, Union, cast
 
 from ..model import CallFact, FileFacts, FunctionFact, ImportFact
 from .dataflow import Binding, BindingKind, DataFlow
@@ -41,6 +41,10 @@ SINGLETON_BASES: Tuple[type, ...] = (
 )
 _SIGNATURE = re.compile(r"^\w+\((.*)\)$")
 _FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
+#: for the type checker: what `_defs_in` yields, and what `import_nodes` holds
+_Func = Union[ast.FunctionDef, ast.AsyncFunctionDef]
+_Def = Union[ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef]
+_Import = Union[ast.Import, ast.ImportFrom]
 
 
 def _singleton_type(type_name: str) -> bool:
@@ -173,10 +177,10 @@ class Index:
                     target = aliases.get(func.id)
                     name = func.id if target is None else target
                 elif func.__class__ is Attribute:
-                    value = func.value
-                    if value.__class__ is Name and not dotted_keys:
-                        target = aliases.get(value.id)
-                        name = f"{value.id if target is None else target}.{func.attr}"
+                    base = func.value
+                    if base.__class__ is Name and not dotted_keys:
+                        target = aliases.get(base.id)
+                        name = f"{base.id if target is None else target}.{func.attr}"
                     else:
                         name = dotted(func, aliases, dotted_keys)
                 else:
@@ -294,7 +298,7 @@ class Index:
             if not isinstance(parent, kind):
                 top = current
                 break
-            current = parent
+            current = cast(ast.AST, parent)
         for visited in path:
             self._outermost[visited] = top
         return top
@@ -400,7 +404,7 @@ class Index:
             while stack:
                 scope, prefix = stack.pop()
                 for child in _defs_in(scope):
-                    path = f"{prefix}{child.name}"
+                    path = f"{prefix}{cast(_Def, child).name}"
                     self._qualpaths[child] = path
                     stack.append((child, f"{path}."))
         path = self._qualpaths.get(node, getattr(node, "name", ""))
@@ -560,14 +564,15 @@ class Index:
                         stack.append(node)
                 else:
                     kind = "method" if scope is not self.tree else "function"
+                    func = cast(_Func, node)
                     functions.append(
                         FunctionFact(
-                            self._local_name(node), kind, _parameters(node.args), node.lineno
+                            self._local_name(node), kind, _parameters(func.args), func.lineno
                         )
                     )
         imports: List[ImportFact] = []
-        for statement in self.import_nodes:
-            for alias in statement.names:  # type: ignore[attr-defined]
+        for statement in cast(List[_Import], self.import_nodes):
+            for alias in statement.names:
                 if alias.name == "*":
                     continue
                 local = alias.asname or alias.name.split(".", 1)[0]

@@ -107,11 +107,11 @@ def link(results: List[FileResult], targets: Sequence[Target], config: Config) -
         return results
     modules: Dict[str, Tuple[Target, bool]] = {}
     paths: Dict[str, Target] = {}
-    for target in targets:
-        name, is_package = module_name(str(target.path))
+    for each in targets:
+        name, is_package = module_name(str(each.path))
         if name:
-            modules.setdefault(name, (target, is_package))
-        paths[target.display] = target
+            modules.setdefault(name, (each, is_package))
+        paths[each.display] = each
     project = Project(modules, models, config.max_file_size)
     # the second scan runs only the checks data flow can change; the others stand
     flow_only = replace(config, selected=config.selected & _flow_rules())

@@ -290,11 +290,13 @@ def _shape(built: ast.AST, form: str, ctx: FileContext) -> Tuple[bool, bool]:
         return known
     if form == "fstring":
         parts = cast(ast.JoinedStr, built).values
-        values = [p.value for p in parts if isinstance(p, ast.FormattedValue)]
+        values: List[Optional[ast.AST]] = [
+            p.value for p in parts if isinstance(p, ast.FormattedValue)
+        ]
         texts = [_piece(p) for p in parts]
     else:  # "...".format(...) / .replace(...): the template and the arguments
         call = built if isinstance(built, ast.Call) else None
-        template = cast(ast.Attribute, built.func if call else built).value  # type: ignore[union-attr]
+        template = cast(ast.Attribute, call.func if call else built).value
         values = [*call.args, *(k.value for k in call.keywords)] if call else [None]
         texts = [_piece(template)]
     literal = all(_literal(v, ctx) for v in values)

@@ -84,7 +84,7 @@ def proven_fixed_text(expr: ast.expr, index: Index) -> bool:
     expanded: Set[ast.AST] = set()  # a formatting met again (through a loop) is checked once
     while pending:
         for origin in index.origins(pending.pop()):
-            if is_str(origin) or origin in expanded:
+            if (isinstance(origin, ast.AST) and is_str(origin)) or origin in expanded:
                 continue
             values = _format_values(origin) if isinstance(origin, ast.AST) else None
             if values is None:

@@ -9,7 +9,7 @@ of blacklist_imports, as Bandit does. Adding an entry is adding one row to CALLS
 from __future__ import annotations
 
 import ast
-from typing import Iterator, Optional, Tuple
+from typing import Iterator, Optional, Tuple, cast
 
 from ..analysis.context import FileContext
 from ..model import HIGH, LOW, Finding, Rule, register
@@ -364,7 +364,7 @@ def check(node: ast.Call, ctx: FileContext) -> Iterator[Optional[Finding]]:
         return
     rule, entry = hit
     if rule is _B311:
-        yield _random(node, ctx, name, "called")
+        yield _random(node, ctx, cast(str, name), "called")
         return
     loader = loader_of(node, ctx)
     if loader is None:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import ast
 import re
-from typing import Dict, FrozenSet, Iterator, List, Optional, Tuple
+from typing import Dict, FrozenSet, Iterator, List, Optional, Set, Tuple
 
 from ..analysis.context import FileContext
 from ..analysis.nodes import dotted_name
@@ -192,7 +192,7 @@ def _instances(ctx: FileContext) -> FrozenSet[str]:
     cached = _INSTANCES.get("last")
     if cached is not None and cached[0] is ctx.tree:
         return cached[1]
-    names = set()
+    names: Set[str] = set()
     for node in ast.walk(ctx.tree):
         if isinstance(node, (ast.Assign, ast.AnnAssign)) and isinstance(node.value, ast.Call):
             if ctx.qualname(node.value) == "random.Random":

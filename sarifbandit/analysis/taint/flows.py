@@ -312,13 +312,13 @@ def _entries(
                     or _last(decorator.func) not in route.decorators
                 ):
                     continue
-                path = decorator.args[0] if decorator.args else None
+                rule = decorator.args[0] if decorator.args else None
                 for kw in decorator.keywords:
                     if kw.arg in ("rule", "path"):
-                        path = kw.value
+                        rule = kw.value
                 route_text = (
-                    path.value
-                    if isinstance(path, ast.Constant) and isinstance(path.value, str)
+                    rule.value
+                    if isinstance(rule, ast.Constant) and isinstance(rule.value, str)
                     else ""
                 )
                 named = {

@@ -157,7 +157,7 @@ def _url_origin(run: "FunctionRun", node: ast.expr, env: Env) -> Optional[str]:
 def _call(run: "FunctionRun", test: ast.Call, truth: bool, env: Env) -> Env:
     func = test.func
     if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name):
-        name = func.value.id
+        name: Optional[str] = func.value.id
         if name in env and truth and func.attr in _HARMLESS:
             env[name] = _sanitized(env[name], frozenset({"*"}), "number")
         elif name in env and truth and func.attr in ("startswith", "is_relative_to"):

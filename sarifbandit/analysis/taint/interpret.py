@@ -15,7 +15,7 @@ import ast
 import functools
 import re
 from dataclasses import dataclass, field, replace
-from typing import Any, Dict, FrozenSet, Iterable, List, Optional, Sequence, Tuple
+from typing import Any, Dict, FrozenSet, Iterable, List, Optional, Sequence, Tuple, cast
 
 from .guards import refine
 from .library import call_library, method_of, result_type
@@ -133,7 +133,8 @@ def _dotted_text(node: ast.AST) -> Optional[str]:
     """`a.b.c`, `a.b(...)` and `a["k"]` written out without ast.unparse (steps are made often)."""
     suffix = ""
     if isinstance(node, ast.Call):
-        node, suffix = node.func, "(…)" if node.args or node.keywords else "()"
+        suffix = "(…)" if node.args or node.keywords else "()"
+        node = node.func
     elif isinstance(node, ast.Subscript) and isinstance(node.slice, ast.Constant):
         suffix = f"[{node.slice.value!r}]"
         node = node.value
@@ -354,7 +355,7 @@ class FunctionRun:
         self.steps += 1
         if self.steps > MAX_FUNCTION_STEPS:
             raise BudgetExceeded
-        handler = _handler(type(node), "s_")
+        handler = _handler(cast(type, type(node)), "s_")
         if handler is not None:
             return handler(self, node, env)
         # anything else: evaluate its expressions for their sinks, bind nothing
@@ -650,7 +651,7 @@ class FunctionRun:
             raise BudgetExceeded
         if depth > MAX_EXPRESSION_DEPTH:
             return self.by_names(node, env)
-        method = _handler(type(node), "e_")
+        method = _handler(cast(type, type(node)), "e_")
         if method is None:
             taint = None
             for child in ast.iter_child_nodes(node):
@@ -870,7 +871,7 @@ class FunctionRun:
         if values and all(v.known for v in values):
             return Value(
                 const=frozenset(
-                    _fold(lambda: frozenset(v.const for v in values)).const
+                    cast(Value, _fold(lambda: frozenset(v.const for v in values))).const
                     if _fold(lambda: frozenset(v.const for v in values))
                     else ()
                 ),
@@ -990,7 +991,9 @@ class FunctionRun:
                 node=node,
                 kwargs=kwargs,
                 positional=len(node.args),
-                receiver=(func.value, receiver) if receiver is not None else None,  # type: ignore[union-attr]
+                receiver=(cast(ast.Attribute, func).value, receiver)
+                if receiver is not None
+                else None,
             )
         owner = self.a
         if (
@@ -1044,7 +1047,9 @@ class FunctionRun:
             if source is not None and (receiver is None or receiver.taint is None):
                 return _read(source.kind, node)
         if receiver is not None:
-            result = method_of(self, node, func.attr, receiver, args, kwargs, env)  # type: ignore[union-attr]
+            result = method_of(
+                self, node, cast(ast.Attribute, func).attr, receiver, args, kwargs, env
+            )
             if result is not None:
                 return result
         if qual in ("getattr", "builtins.getattr") and len(args) >= 2:
@@ -1205,10 +1210,10 @@ class FunctionRun:
                 actual[summary.params.index(name)] = value
         name = getattr(local, "name", "?")
         for sink in summary.param_sinks:
-            value = actual.get(sink.index)
-            if value is None:
+            passed = actual.get(sink.index)
+            if passed is None:
                 continue
-            taint = value.all_taint()
+            taint = passed.all_taint()
             if (
                 taint is None
                 or taint.safe_for(sink.sink_class)

@@ -312,15 +312,15 @@ def _container_method(
     if attr == "pop" and listlike and all(isinstance(k, int) for k, _ in receiver.entries or ()):
         if not indexes:
             return CLEAN
-        at = (
+        pop_at = (
             args[0].const
             if args and args[0].known and isinstance(args[0].const, int)
             else (None if args else -1)
         )
-        if at is None:
+        if pop_at is None:
             _store(run, node, env, smashed(receiver))
             return smashed(receiver)
-        position = indexes[at] if -len(indexes) <= at < len(indexes) else None
+        position = indexes[pop_at] if -len(indexes) <= pop_at < len(indexes) else None
         if position is None:
             return CLEAN
         taken = receiver.entry(position) or CLEAN
@@ -333,17 +333,17 @@ def _container_method(
         key = args[0]
         default = args[1] if len(args) > 1 else constant(None)
         if key.known and hashable(key.const):
-            part = receiver.entry(key.const)
-            rest = receiver.entry(REST)
-            if attr == "setdefault" and part is None:
+            found = receiver.entry(key.const)
+            leftover = receiver.entry(REST)
+            if attr == "setdefault" and found is None:
                 _store(run, node, env, receiver.with_entry(key.const, default))
                 return default
             if attr == "pop":
                 kept = tuple((k, v) for k, v in receiver.entries or () if k != key.const)
                 _store(run, node, env, Value(entries=kept, shape=receiver.shape))
-            if part is not None:
-                return part
-            return join(rest, default) or default
+            if found is not None:
+                return found
+            return join(leftover, default) or default
         return join(smashed(receiver), default) or CLEAN
     if attr == "update" and args:
         other = args[0]

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import sys
 from dataclasses import dataclass, replace
-from typing import Any, FrozenSet, Iterable, Optional, Tuple, Union
+from typing import Any, FrozenSet, Iterable, List, Optional, Tuple, Union, cast
 
 #: a string keeps at most this many pieces; past it, it is "tainted somewhere" (no pieces)
 MAX_PIECES = 32
@@ -206,14 +206,14 @@ def join(a: Optional[Value], b: Optional[Value]) -> Optional[Value]:
     entries = None
     if a.entries is not None and b.entries is not None:
         keys = [k for k, _ in a.entries] + [k for k, _ in b.entries if a.entry(k) is None]
-        merged = []
+        merged: List[Tuple[Any, Value]] = []
         for key in keys:
             left, right = a.entry(key), b.entry(key)
             if left is None or right is None:
                 # present on one side only: the other side may hold nothing there
-                merged.append((key, left or right))
+                merged.append((key, cast(Value, left or right)))
             else:
-                merged.append((key, join(left, right)))
+                merged.append((key, cast(Value, join(left, right))))
         entries = tuple(merged)
     elif a.entries is not None or b.entries is not None:
         taint = join_taint(taint, (a if a.entries is not None else b).all_taint())

@@ -124,10 +124,10 @@ def judge(findings: List[Finding], flows: Optional[Flows]) -> List[Finding]:
     calls = _Calls([(hit.anchor, hit) for hit in hits])
     arguments = _Calls(flows.sink_arguments())
     sql_steps: Dict[int, List[SinkHit]] = {}
-    for hit in hits:
-        if hit.sink_class == "sql":
-            for step in hit.taint.trace:
-                sql_steps.setdefault(step[0], []).append(hit)
+    for sql_hit in hits:
+        if sql_hit.sink_class == "sql":
+            for step in sql_hit.taint.trace:
+                sql_steps.setdefault(step[0], []).append(sql_hit)
     claimed: set = set()
     judged: List[Finding] = []
     for finding in findings:
