@@ -159,3 +159,19 @@ def test_a_factory_choosing_among_classes_is_followed_to_each() -> None:
         quiet.run()
     """
     assert _hits(code) == [(20, "command")]  # exporter.run(); quiet holds a constant name
+
+
+def test_class_based_views_hold_their_request_on_self() -> None:
+    code = """
+    import os
+    from aiohttp import web
+    class Search(web.View):
+        async def get(self):
+            os.system("echo " + self.request.match_info["name"])
+            return web.Response(text="ok")
+    class Helper:
+        def get(self):
+            os.system("echo " + self.request.match_info["name"])
+    """
+    # Helper is no view: its `self.request` is whatever the code put there
+    assert _hits(code) == [(6, "command")]

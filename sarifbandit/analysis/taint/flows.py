@@ -301,6 +301,13 @@ def _entries(
     entries: List[ast.AST] = []
     routes = [r for r in models.routes if _imports(imported, r.module)]
     params = [p for p in models.param_sources if _imports(imported, p.module)]
+    methods_of_views = {
+        item
+        for node in tree.body
+        if isinstance(node, ast.ClassDef) and any(_last(b).endswith("View") for b in node.bases)
+        for item in node.body
+        if isinstance(item, _FUNCTIONS)
+    }
     for func in _functions(tree):
         given: Dict[str, Value] = {}
         args = func.args  # type: ignore[attr-defined]
@@ -389,6 +396,11 @@ def _entries(
         for name, attrs in request_attrs.items():
             shape = f"request:{request_kind[name]}:{','.join(sorted(attrs))}"
             given[name] = Value(shape=shape, name=name)
+        if params and every and every[0].arg == "self" and func in methods_of_views:
+            # a class-based view (aiohttp's web.View, Django's View) holds its request on self
+            readable = ",".join(sorted({a for p in params for a in p.attrs}))
+            request = Value(shape=f"request:{params[0].kind}:{readable}", name="request")
+            given["self"] = Value(entries=((("attr", "request"), request),), shape="object")
         start = func.lineno - 1  # type: ignore[attr-defined]
         end = getattr(func, "end_lineno", None) or len(lines)
         body_text = "\n".join(lines[start:end])
