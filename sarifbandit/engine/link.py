@@ -57,7 +57,7 @@ class Project(ProjectIndex):
             return None
         self._sources[target.display] = source
         analysis = FileAnalysis(
-            tree, {}, self._models, {}, frozenset(), module, is_package, self, target.display
+            tree, self._models, {}, frozenset(), module, is_package, self, target.display
         )
         analysis.run(())
         self._analyses[module] = analysis

@@ -58,14 +58,6 @@ class Flows:
             if any(start <= line <= end for line in wanted):
                 analysis.summary(func, depth=0)
 
-    def hits(self, node: ast.AST, sink_class: str) -> List[SinkHit]:
-        if self._analysis is None:
-            return []
-        slot = self._analysis.hits.get(node)
-        if not slot:
-            return []
-        return [hit for (cls, _), hit in slot.items() if cls == sink_class]
-
     @property
     def analysed(self) -> bool:
         return self._analysis is not None
@@ -80,13 +72,6 @@ class Flows:
         return [
             hit for hit in hits if hit.node is hit.anchor or (hit.sink_class, hit.node) not in inner
         ]
-
-    def value_of(self, node: ast.AST) -> Optional[Value]:
-        """The value an argument of a modelled sink call holds (None: not analysed)."""
-        if self._analysis is None:
-            return None
-        known = self._analysis.values.get(node)
-        return known[1] if known else None
 
     def sink_arguments(self) -> List[Tuple[ast.AST, Value]]:
         """(the call, an argument's value) for every argument of every modelled sink call."""
@@ -178,7 +163,7 @@ def analyse(
 
         def make() -> FileAnalysis:
             quiet = FileAnalysis(
-                tree, {}, models, {}, frozenset(), module, is_package, project, source.path
+                tree, models, {}, frozenset(), module, is_package, project, source.path
             )
             quiet.run(())
             return quiet
@@ -189,7 +174,7 @@ def analyse(
         tree, text, imported, models, _function_triggers(tree, models), source.path
     )
     analysis = FileAnalysis(
-        tree, {}, models, entry_params, view_returns, module, is_package, project, source.path
+        tree, models, entry_params, view_returns, module, is_package, project, source.path
     )
     # only where a helper can read the request without being given it (Flask's global
     # `request`) can another module's result bring input into this file's sinks
@@ -199,6 +184,25 @@ def analyse(
 
 
 def _triggers(models: Models) -> Tuple[str, ...]:
+    """The trigger words of these models, worked out once (asked for every file)."""
+    memo = models.__dict__.setdefault("_trigger_memo", {})
+    if "file" not in memo:
+        memo["file"] = _file_triggers(models)
+    return memo["file"]
+
+
+def _source_prefixes(models: Models) -> FrozenSet[str]:
+    """Every dotted prefix of a source's name (`flask`, `flask.request` ...), worked out once."""
+    memo = models.__dict__.setdefault("_trigger_memo", {})
+    if "prefixes" not in memo:
+        names = [source.name for source in models.sources]
+        memo["prefixes"] = frozenset(
+            ".".join(n.split(".")[:cut]) for n in names for cut in range(1, n.count(".") + 2)
+        )
+    return memo["prefixes"]
+
+
+def _file_triggers(models: Models) -> Tuple[str, ...]:
     words: Set[str] = set(_ALWAYS_TRIGGERS)
     for param in models.param_sources:
         words.add(param.param)
@@ -219,7 +223,7 @@ def _function_triggers(tree: ast.Module, models: Models) -> Tuple[str, ...]:
     the local names this file gives to imported sources (`request` after `from flask import
     request`)."""
     names = [source.name for source in models.sources]
-    prefixes = {".".join(n.split(".")[:cut]) for n in names for cut in range(1, n.count(".") + 2)}
+    prefixes = _source_prefixes(models)
     words: Set[str] = set(_STDLIB_TRIGGERS)
     for node in tree.body:
         if isinstance(node, ast.ImportFrom) and node.module:

@@ -17,6 +17,7 @@ import re
 from dataclasses import dataclass, field, replace
 from typing import Any, Dict, FrozenSet, Iterable, List, Optional, Sequence, Tuple, cast
 
+from ..nodes import dotted_name
 from .guards import refine
 from .library import call_library, method_of, result_type
 from .models import Models, Sink
@@ -100,7 +101,6 @@ class Summary:
     params: Tuple[str, ...]
     returns: Optional[Value] = None
     param_sinks: List[ParamSink] = field(default_factory=list)
-    complete: bool = True
     #: a method's `self` where it returns: what `__init__` stored on the object
     self_out: Optional[Value] = None
 
@@ -138,14 +138,8 @@ def _dotted_text(node: ast.AST) -> Optional[str]:
     elif isinstance(node, ast.Subscript) and isinstance(node.slice, ast.Constant):
         suffix = f"[{node.slice.value!r}]"
         node = node.value
-    parts: List[str] = []
-    while isinstance(node, ast.Attribute):
-        parts.append(node.attr)
-        node = node.value
-    if not isinstance(node, ast.Name):
-        return None
-    parts.append(node.id)
-    return ".".join(reversed(parts)) + suffix
+    name = dotted_name(node)
+    return name + suffix if name else None
 
 
 def _param_names(func: ast.AST) -> Tuple[str, ...]:
@@ -165,7 +159,6 @@ class FileAnalysis:
     def __init__(
         self,
         tree: ast.Module,
-        aliases: Dict[str, str],
         models: Models,
         entry_params: Dict[ast.AST, Dict[str, Value]],
         view_returns: FrozenSet[ast.AST],
@@ -181,7 +174,6 @@ class FileAnalysis:
         #: the other modules of the scan, for calls that leave the file (None: this file only)
         self.project = project
         self.path = path
-        self.aliases = aliases
         self.models = models
         self.entry_params = entry_params
         self.view_returns = view_returns
@@ -195,7 +187,6 @@ class FileAnalysis:
         self.summaries: Dict[ast.AST, Summary] = {}
         self._running: set = set()
         self.module_env: Env = {}
-        self.incomplete: List[ast.AST] = []
         #: calls neither this file nor the models answer (see Flows.external_calls): those given
         #: web input, and, where a helper may read a global request (Flask), those whose result
         #: reaches a sink; a command line's or the environment's flows stay within files
@@ -250,11 +241,8 @@ class FileAnalysis:
             run.summary = summary
             run.run_body(func.body)  # type: ignore[attr-defined]
             summary.returns = run.returned
-            summary.complete = run.complete
             if func in self.class_of and params:
                 summary.self_out = join(run.self_out, (run.final_env or {}).get(params[0]))
-            if not run.complete:
-                self.incomplete.append(func)
             self.summaries[func] = summary
             return summary
         finally:
@@ -331,7 +319,6 @@ class FunctionRun:
         self.final_env: Optional[Env] = None
         self.summary: Optional[Summary] = None
         self.steps = 0
-        self.complete = True
         self._breaks: List[List[Env]] = []
         self._continues: List[List[Env]] = []
         self.is_module = isinstance(func, ast.Module)
@@ -339,8 +326,7 @@ class FunctionRun:
     def run_body(self, body: List[ast.stmt]) -> None:
         try:
             self.final_env = self.block(body, dict(self.start_env))
-        except BudgetExceeded:
-            self.complete = False
+        except BudgetExceeded:  # past the bound the function's result is not known
             self.returned = join(self.returned, Value(taint=None))
 
     # -- statements --------------------------------------------------------------------------
@@ -675,12 +661,8 @@ class FunctionRun:
         value = env.get(node.id)
         if value is None:
             value = self.a.module_env.get(node.id)
-        if value is None:
-            target = self.a.aliases.get(node.id)
-            if target is not None:
-                value = Value(name=target)
-            else:
-                value = Value(name=node.id)
+        if value is None:  # a builtin, or a name bound where the code cannot be followed
+            value = Value(name=node.id)
         if value.name and value.taint is None and not value.entries:
             source = self.a.models.source_for(value.name, called=False)
             if source is not None:
@@ -916,17 +898,17 @@ class FunctionRun:
 
     e_YieldFrom = e_Yield
 
-    def comprehension(self, node: Any, env: Env, depth: int) -> Tuple[Env, bool]:
+    def comprehension(self, node: Any, env: Env, depth: int) -> Env:
         inner = dict(env)
         for generator in node.generators:
             iterable = self.eval(generator.iter, inner, depth)
             self.bind(generator.target, element_of(iterable), inner, generator.iter, generator)
             for condition in generator.ifs:
                 self.eval(condition, inner, depth)
-        return inner, True
+        return inner
 
     def e_ListComp(self, node: Any, env: Env, depth: int) -> Value:
-        inner, _ = self.comprehension(node, env, depth)
+        inner = self.comprehension(node, env, depth)
         element = self.eval(node.elt, inner, depth)
         return Value(entries=((REST, element),), shape="list")
 
@@ -934,7 +916,7 @@ class FunctionRun:
     e_GeneratorExp = e_ListComp
 
     def e_DictComp(self, node: Any, env: Env, depth: int) -> Value:
-        inner, _ = self.comprehension(node, env, depth)
+        inner = self.comprehension(node, env, depth)
         key = self.eval(node.key, inner, depth)
         value = self.eval(node.value, inner, depth) if node.value is not None else smashed(key)
         return Value(
