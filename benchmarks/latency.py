@@ -114,6 +114,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         figures["file, cache"] = min(
             figures["file, cache"], wall([*ours, *cache, "small.py"], env, work)
         )
+    sys.path.insert(0, str(code))  # the measured copy's version, whichever venv runs this
     from sarifbandit.version import __version__
 
     print(

@@ -5,7 +5,6 @@ Exit status: 0 nothing at or above the thresholds, 1 findings, 2 usage/config/in
 
 from __future__ import annotations
 
-import difflib
 import os
 import signal
 import sys
@@ -18,6 +17,7 @@ from typing import Any, Iterable, List, Optional, Tuple
 import click
 
 from .api import Report, scan
+from .config.options import closest
 from .config.settings import BANDIT_FORMATS, resolve
 from .engine import cache
 from .engine.progress import ProgressBar
@@ -56,7 +56,7 @@ FORMATS = sorted(set(WRITERS) | set(BANDIT_FORMATS))
 
 def unknown_format(name: str, where: str = "-f") -> str:
     """One line naming every format, and the closest one to what was typed."""
-    close = difflib.get_close_matches(name, FORMATS, n=1)
+    close = closest(name, FORMATS)
     hint = f"; did you mean {close[0]}?" if close else ""
     return (
         f"{where} {name}: unknown format; the formats are {', '.join(sorted(WRITERS))} "
@@ -113,7 +113,7 @@ def mistyped_command(word: str, commands: Iterable[str]) -> Optional[str]:
     a word close to no command."""
     if word.startswith("-") or any(char in word for char in "./\\") or os.path.lexists(word):
         return None
-    close = difflib.get_close_matches(word.lower(), sorted(commands), n=1)
+    close = closest(word.lower(), commands)
     return close[0] if close else None
 
 
@@ -510,9 +510,7 @@ def rule_command(rule_id: str) -> None:
     rule = find_rule(rule_id)
     if rule is None:
         known = [*rules_by_id(), *rule_names()]
-        close = difflib.get_close_matches(rule_id, known, n=1) or difflib.get_close_matches(
-            rule_id.upper(), known, n=1
-        )
+        close = closest(rule_id, known) or closest(rule_id.upper(), known)
         hint = f"; did you mean {close[0]}?" if close else ""
         raise _fail(f"unknown check '{rule_id}' (see 'sarifbandit rules'){hint}")
     click.echo(f"{rule.id} {rule.name}: {rule.short}\n")

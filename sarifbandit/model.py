@@ -340,6 +340,8 @@ class FileResult:
     #: one names a function of another scanned module, the link step scans the file again
     #: with the other modules at hand
     external_calls: Tuple[str, ...] = ()
+    #: those of external_calls whose result reaches a sink of the file
+    external_results: Tuple[str, ...] = ()
 
 
 @dataclass

@@ -205,3 +205,78 @@ def test_a_helper_reading_flasks_global_request_feeds_the_callers_sink(tmp_path)
     report = scan([str(root)], Config(jobs=1, use_cache=False), root=root)
     (b605,) = [f for f in report.findings if f.rule_id == "B605"]
     assert b605.confidence.name == "HIGH" and b605.flow[0].path == "app/params.py"
+
+
+QUIET_VIEWS = """
+from flask import Flask, request
+from . import helpers
+
+app = Flask(__name__)
+
+@app.route("/r")
+def report():
+    helpers.count(request.args["who"])
+    if not request.args["who"]:
+        raise helpers.Missing(request.args["who"])
+    return "ok"
+"""
+QUIET_HELPERS = """
+def count(name):
+    return len(name)
+
+class Missing(Exception):
+    pass
+"""
+RETURNING_VIEWS = """
+from flask import Flask, request
+from . import helpers
+
+app = Flask(__name__)
+
+@app.route("/r")
+def report():
+    with open(helpers.title(request.args["who"])) as report:
+        return report.read()
+"""
+RETURNING_HELPERS = """
+def title(name):
+    return name.strip()
+"""
+
+
+def _rescans(monkeypatch) -> List[str]:
+    seen: List[str] = []
+    scan_bytes = link.scan_bytes
+
+    def counted(data, display, *rest):
+        seen.append(display)
+        return scan_bytes(data, display, *rest)
+
+    monkeypatch.setattr(link, "scan_bytes", counted)
+    return seen
+
+
+def test_calls_whose_answer_cannot_change_a_finding_are_not_scanned_again(tmp_path, monkeypatch):
+    # input given to a helper without sinks, and to a class without methods of its own
+    root = _tree(
+        tmp_path,
+        {"app/__init__.py": "", "app/views.py": QUIET_VIEWS, "app/helpers.py": QUIET_HELPERS},
+    )
+    rescanned = _rescans(monkeypatch)
+    assert _found(root, use_cache=False) == []
+    assert rescanned == []
+
+
+@pytest.mark.parametrize(
+    "files, line",
+    [
+        ({"app/views.py": VIEWS, "app/helpers.py": HELPERS}, 9),  # the input reaches a sink there
+        ({"app/views.py": RETURNING_VIEWS, "app/helpers.py": RETURNING_HELPERS}, 9),  # result
+    ],
+)
+def test_calls_whose_answer_decides_a_finding_are_scanned_again(tmp_path, monkeypatch, files, line):
+    root = _tree(tmp_path, {"app/__init__.py": "", **files})
+    rescanned = _rescans(monkeypatch)
+    found = _found(root, use_cache=False)
+    assert rescanned == ["app/views.py"]
+    assert [(path, at) for path, at, _ in found] == [("app/views.py", line)]

@@ -8,7 +8,6 @@ flags is settings.py.
 
 from __future__ import annotations
 
-import difflib
 from dataclasses import dataclass, field, replace
 from typing import Any, Dict, FrozenSet, Iterable, List, Mapping, Optional, Tuple
 
@@ -110,6 +109,12 @@ def without_retired(ids: Iterable[str]) -> Tuple[str, ...]:
     return tuple(rule_id for rule_id in ids if rule_id not in RETIRED)
 
 
+def closest(word: str, known: Iterable[str]) -> List[str]:
+    import difflib  # only a mistyped id pays for it: start-up is what small scans wait on
+
+    return difflib.get_close_matches(word, sorted(known), n=1)
+
+
 def check_ids(ids: Iterable[str], where: str) -> List[str]:
     """Unknown ids are errors, with the closest known id suggested; ids Bandit has retired
     are warnings (returned), naming what replaces them."""
@@ -127,9 +132,7 @@ def check_ids(ids: Iterable[str], where: str) -> List[str]:
             hint = f"; use its id {names[rule_id]}"
         else:
             wanted = rule_id.upper()
-            close = [k for k in sorted(known) if k.startswith(wanted)] or (
-                difflib.get_close_matches(wanted, sorted(known), n=1)
-            )
+            close = [k for k in sorted(known) if k.startswith(wanted)] or closest(wanted, known)
             if close:
                 hint = f"; did you mean {close[0]}?"
         raise ConfigError(f"{where}: unknown check id '{rule_id}'{hint} (see 'sarifbandit rules')")

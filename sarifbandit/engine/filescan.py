@@ -138,6 +138,7 @@ def scan_bytes(
         findings = judge(findings, ctx.flows)
         if ctx.flows is not None:
             result.external_calls = ctx.flows.external_calls()
+            result.external_results = ctx.flows.external_results()
     result.notifications.extend(problems)
     result.notifications.extend(ctx.problems)
     nosec = _nosec_map(source, config, rules)

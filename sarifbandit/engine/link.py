@@ -16,8 +16,9 @@ from typing import Dict, FrozenSet, List, Optional, Sequence, Tuple
 
 from ..analysis.source import SourceError, SourceFile, parse
 from ..analysis.taint.check import CLASS_OF_RULE
-from ..analysis.taint.interpret import FileAnalysis, ProjectIndex
+from ..analysis.taint.interpret import FileAnalysis, ProjectIndex, Summary
 from ..analysis.taint.models import Models
+from ..analysis.taint.values import PARAM_PREFIX, stand_in
 from ..analysis.taint.verdicts import BANDIT_CLASSES
 from ..config.options import Config
 from ..model import FileResult, Finding, Notification
@@ -91,6 +92,24 @@ class Project(ProjectIndex):
                 return (analysis, parts[cut:]) if analysis is not None else None
         return None
 
+    def passes_to_sink(self, qualname: str) -> bool:
+        """Whether what a call of `qualname` is given can reach a sink inside it: for a class,
+        in a method of its own, or stored by its `__init__` for a method to use later; a summary
+        cut short counts as yes."""
+        found = self.resolve(qualname)
+        if found is None:
+            return False  # the second scan could not answer the call either
+        analysis, function = found
+        if not isinstance(function, ast.ClassDef):
+            return _reaches_sink(analysis.summary(function, depth=0))
+        for (owner, name), method in analysis.methods.items():
+            if owner != function.name:
+                continue
+            summary = analysis.summary(method, depth=0)
+            if _reaches_sink(summary) or (name == "__init__" and _stores_input(summary)):
+                return True
+        return False
+
     def owns(self, qualname: str) -> bool:
         parts = qualname.split(".")
         return any(".".join(parts[:cut]) in self._modules for cut in range(len(parts) - 1, 0, -1))
@@ -119,8 +138,7 @@ def link(results: List[FileResult], targets: Sequence[Target], config: Config) -
     relinked = 0
     for result in results:
         target = paths.get(result.path)
-        calls = getattr(result, "external_calls", ())
-        if target is None or not any(project.owns(call) for call in calls):
+        if target is None or not _answer_matters(result, project):
             linked.append(result)
             continue
         if relinked >= MAX_LINKED_FILES:
@@ -136,6 +154,29 @@ def link(results: List[FileResult], targets: Sequence[Target], config: Config) -
         again = scan_bytes(data, result.path, flow_only, module_name(str(target.path)), project)
         linked.append(_merged(result, again))
     return linked
+
+
+def _reaches_sink(summary: Optional[Summary]) -> bool:
+    return summary is None or bool(summary.param_sinks)
+
+
+def _stores_input(summary: Optional[Summary]) -> bool:
+    """Whether `__init__` keeps a parameter other than `self` on the object."""
+    taint = summary.self_out.all_taint() if summary and summary.self_out else None
+    return taint is not None and any(
+        stand_in(kind) and kind != f"{PARAM_PREFIX}0" for kind in taint.kinds
+    )
+
+
+def _answer_matters(result: FileResult, project: Project) -> bool:
+    """Whether answering the file's calls into other scanned modules can change its findings:
+    a call's result reaches a sink (the answer decides what it carries), or what the call is
+    given reaches a sink inside the other module."""
+    at_sinks = set(result.external_results)
+    return any(
+        project.owns(call) and (call in at_sinks or project.passes_to_sink(call))
+        for call in result.external_calls
+    )
 
 
 def _flow_rules() -> FrozenSet[str]:

@@ -17,7 +17,6 @@ from __future__ import annotations
 import ast
 import fnmatch
 import re
-import traceback
 from dataclasses import replace
 from functools import lru_cache
 from typing import Callable, Dict, Hashable, List, Tuple, Type, cast
@@ -172,5 +171,11 @@ def _check_failure(
         line=line,
         column=column,
         code="check-error",
-        detail=traceback.format_exc() if debug else None,
+        detail=_traceback() if debug else None,
     )
+
+
+def _traceback() -> str:
+    import traceback  # only --debug after a crashed check pays for it
+
+    return traceback.format_exc()

@@ -125,6 +125,12 @@ class Flows:
             return ()
         return tuple(sorted(self._analysis.external_calls))
 
+    def external_results(self) -> Tuple[str, ...]:
+        """Those of the external calls whose result reaches a sink of this file."""
+        if self._analysis is None:
+            return ()
+        return tuple(sorted(self._analysis.external_results & self._analysis.external_calls))
+
     def _flow_step(self, step: Step) -> FlowStep:
         line, col, end_line, end_col, message, nesting = step[:6]
         source = self._source

@@ -191,6 +191,9 @@ class FileAnalysis:
         #: web input, and, where a helper may read a global request (Flask), those whose result
         #: reaches a sink; a command line's or the environment's flows stay within files
         self.external_calls: set = set()
+        #: such calls whose result reaches a sink: where one was given web input, the link step
+        #: must answer it, for the finding may stand on what it returns
+        self.external_results: set = set()
         self.web = False
         self.follow_calls = True
         self._index(tree)
@@ -1297,9 +1300,10 @@ class FunctionRun:
                         ),
                     )
                 )
-        if self.a.web:
-            for kind in taint.kinds:
-                if kind.startswith(CALL_PREFIX):
+        for kind in taint.kinds:
+            if kind.startswith(CALL_PREFIX):
+                self.a.external_results.add(kind[len(CALL_PREFIX) :])
+                if self.a.web:
                     # what another module's function returns reaches a sink: the link step must
                     # see whether that function returns the (global) request's data
                     self.a.external_calls.add(kind[len(CALL_PREFIX) :])
