@@ -11,6 +11,7 @@ from typing import Callable, Dict, Iterable, List, Optional, Sequence, Tuple, Un
 from . import registry
 from .config.options import Config
 from .engine.cache import ScanMemo
+from .engine.collection import scanning_pace
 from .engine.discovery import discover
 from .engine.filescan import scan_bytes
 from .engine.link import link
@@ -87,15 +88,16 @@ def scan(
         None if own else ScanMemo.for_targets(config, [(str(t.path), t.display) for t in targets])
     )
     results = memo.load() if memo is not None else None
-    if results is None:
-        results = link(scan_targets(targets, config, progress, engine_rules), targets, config)
-        if memo is not None:
-            memo.save(results)
-    elif progress is not None and results:
-        progress(len(results), len(results))
-    if "-" in names:
-        data = stdin if stdin is not None else b""
-        results.append(scan_bytes(data, stdin_name, config, rules=engine_rules))
+    with scanning_pace():
+        if results is None:
+            results = link(scan_targets(targets, config, progress, engine_rules), targets, config)
+            if memo is not None:
+                memo.save(results)
+        elif progress is not None and results:
+            progress(len(results), len(results))
+        if "-" in names:
+            data = stdin if stdin is not None else b""
+            results.append(scan_bytes(data, stdin_name, config, rules=engine_rules))
     notifications = list(config.notices) + [
         Notification("error", f"target '{target}': {reason}", path=target, code="missing-target")
         for target, reason in missing

@@ -175,3 +175,10 @@ def test_class_based_views_hold_their_request_on_self() -> None:
     """
     # Helper is no view: its `self.request` is whatever the code put there
     assert _hits(code) == [(6, "command")]
+
+
+def test_form_feeds_do_not_shift_where_a_function_is_read() -> None:
+    # a form feed ends a line for str.splitlines, not for Python: the function's own text,
+    # where its input is read, must be found on the lines ast gives it
+    code = "import os\n" + "\f\n" * 6 + "def handler():\n    pass\n    os.system(input())\n"
+    assert _hits(code, path="tool/run.py") == [(10, "command")]

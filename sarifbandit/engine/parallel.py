@@ -18,6 +18,7 @@ from ..config.options import Config
 from ..model import FileResult, Notification, Rule
 from ..registry import dispatch_table
 from .cache import ResultCache, ScanIndex, scan_scope
+from .collection import set_scanning_pace
 from .discovery import Target
 from .filescan import read_bytes, scan_path
 
@@ -46,6 +47,7 @@ def _init_worker(config: Config) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     # and stops them with SIGTERM, which the command line's handler (inherited) must not catch
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    set_scanning_pace()
     global _config, _cache
     _config = config
     _cache = ResultCache.for_config(config)

@@ -177,7 +177,7 @@ def analyse(
         return Flows(None, source, make)
     imported = _imported_modules(tree)
     entry_params, view_returns, entries = _entries(
-        tree, text, imported, models, _function_triggers(tree, models), source.path
+        tree, source.lines, imported, models, _function_triggers(tree, models), source.path
     )
     analysis = FileAnalysis(
         tree, models, entry_params, view_returns, module, is_package, project, source.path
@@ -286,26 +286,32 @@ def _last(node: ast.AST) -> str:
 
 def _entries(
     tree: ast.Module,
-    text: str,
+    lines: List[str],
     imported: FrozenSet[str],
     models: Models,
     triggers: Tuple[str, ...],
     path: str = "",
 ) -> Tuple[Dict[ast.AST, Dict[str, Value]], FrozenSet[ast.AST], List[ast.AST]]:
-    lines = text.splitlines()
     # URL keyword arguments are looked for in views modules only (views.py, views/…, where
     # Django projects keep what urls.py routes to) and in files routing their own views
     converters = _url_converters(tree)
     views_module = bool(converters) or "view" in path.replace("\\", "/").lower()
     # a function the file calls itself is a helper of its views, not a view: its arguments
-    # are what the view passes (a database row, a template name), not the URL's
-    called_here: Set[str] = set()
-    if views_module:
-        called_here = {
-            n.func.id
-            for n in ast.walk(tree)
-            if isinstance(n, ast.Call) and isinstance(n.func, ast.Name)
-        }
+    # are what the view passes (a database row, a template name), not the URL's; looked for
+    # once a function looks like a view (a walk of the whole tree)
+    called: List[Set[str]] = []
+
+    def called_here(name: str) -> bool:
+        if not called:
+            called.append(
+                {
+                    n.func.id
+                    for n in ast.walk(tree)
+                    if isinstance(n, ast.Call) and isinstance(n.func, ast.Name)
+                }
+            )
+        return name in called[0]
+
     entry_params: Dict[ast.AST, Dict[str, Value]] = {}
     view_returns: Set[ast.AST] = set()
     entries: List[ast.AST] = []
@@ -371,8 +377,8 @@ def _entries(
             if (
                 not route.decorators
                 and views_module
-                and getattr(func, "name", "") not in called_here
                 and _is_view(func, every)
+                and not called_here(getattr(func, "name", ""))
             ):
                 # Django: a view is `view(request, **url_kwargs)`, its route declared in urls.py
                 for arg in every[every.index(_request_arg(every)) + 1 :]:

@@ -1,0 +1,68 @@
+"""The garbage collector's pace during a scan: slower while files are scanned (in this process
+and in the workers), the caller's own pace back afterwards, whatever happens."""
+
+from __future__ import annotations
+
+import gc
+from pathlib import Path
+from typing import Iterator, List
+
+import pytest
+
+import sarifbandit.api as api
+from sarifbandit import Config, scan
+from sarifbandit.engine import parallel
+from sarifbandit.engine.collection import SCAN_GC_THRESHOLD, scanning_pace
+
+
+@pytest.fixture(autouse=True)
+def default_pace() -> Iterator[None]:
+    before = gc.get_threshold()
+    gc.set_threshold(700, *before[1:])
+    yield
+    gc.set_threshold(*before)
+
+
+def test_a_scan_collects_at_the_scan_pace_and_restores_the_callers(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (tmp_path / "a.py").write_text("import pickle\npickle.loads(b'')\n")
+    seen: List[int] = []
+    real = api.scan_targets
+
+    def recording(*args, **kwargs):  # type: ignore[no-untyped-def]
+        seen.append(gc.get_threshold()[0])
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(api, "scan_targets", recording)
+    report = scan([tmp_path], Config(jobs=1, use_cache=False))
+    assert "B301" in {f.rule_id for f in report.findings}  # the scan itself is untouched
+    assert seen == [SCAN_GC_THRESHOLD]
+    assert gc.get_threshold()[0] == 700
+
+
+def test_the_callers_pace_comes_back_when_the_scan_fails(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def broken(*args, **kwargs):  # type: ignore[no-untyped-def]
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(api, "scan_targets", broken)
+    with pytest.raises(KeyboardInterrupt):
+        scan([tmp_path], Config(jobs=1, use_cache=False))
+    assert gc.get_threshold()[0] == 700
+
+
+def test_a_caller_collecting_more_slowly_already_keeps_its_pace() -> None:
+    gc.set_threshold(SCAN_GC_THRESHOLD * 3)
+    with scanning_pace():
+        assert gc.get_threshold()[0] == SCAN_GC_THRESHOLD * 3
+    assert gc.get_threshold()[0] == SCAN_GC_THRESHOLD * 3
+
+
+def test_a_worker_process_scans_at_the_scan_pace(monkeypatch: pytest.MonkeyPatch) -> None:
+    # the worker's initializer, run here: it must not rely on inheriting the parent's pace
+    # (3.14 starts workers with forkserver, not fork)
+    monkeypatch.setattr(parallel.signal, "signal", lambda *args: None)
+    parallel._init_worker(Config(jobs=2, use_cache=False))
+    assert gc.get_threshold()[0] == SCAN_GC_THRESHOLD
