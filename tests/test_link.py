@@ -280,3 +280,40 @@ def test_calls_whose_answer_decides_a_finding_are_scanned_again(tmp_path, monkey
     found = _found(root, use_cache=False)
     assert rescanned == ["app/views.py"]
     assert [(path, at) for path, at, _ in found] == [("app/views.py", line)]
+
+
+def test_a_second_scan_follows_only_calls_that_can_change_its_findings(tmp_path, monkeypatch):
+    # settings.banner() is given nothing and its result reaches no sink: its module is never
+    # read; helpers.run() is given input and helpers.title()'s result reaches a sink
+    views = VIEWS.replace(
+        '    helpers.run(request.args["who"])',
+        "    print(settings.banner())\n"
+        '    helpers.run(request.args["who"])\n'
+        "    os.system(helpers.title())",
+    ).replace("from . import helpers", "import os\nfrom . import helpers, settings")
+    helpers = (
+        HELPERS + "\nfrom flask import request\n\ndef title():\n    return request.args['t']\n"
+    )
+    root = _tree(
+        tmp_path,
+        {
+            "app/__init__.py": "",
+            "app/views.py": views,
+            "app/helpers.py": helpers,
+            "app/settings.py": "def banner():\n    return 'v1'\n",
+        },
+    )
+    analysed: List[str] = []
+    analysis = link.Project.analysis
+
+    def recorded(self, module):  # type: ignore[no-untyped-def]
+        analysed.append(module)
+        return analysis(self, module)
+
+    monkeypatch.setattr(link.Project, "analysis", recorded)
+    report = scan([str(root)], Config(jobs=1, use_cache=False), root=root)
+    found = sorted((f.line, f.rule_id) for f in report.findings if f.path == "app/views.py")
+    assert (11, "SB078") in found  # helpers.run(request.args["who"]): os.system inside
+    (b605,) = [f for f in report.findings if f.rule_id == "B605" and f.line == 12]
+    assert b605.confidence.name == "HIGH" and b605.flow[0].path == "app/helpers.py"
+    assert "app.helpers" in analysed and "app.settings" not in analysed

@@ -16,9 +16,9 @@ from typing import Dict, FrozenSet, List, Optional, Sequence, Tuple
 
 from ..analysis.source import SourceError, SourceFile, parse
 from ..analysis.taint.check import CLASS_OF_RULE
-from ..analysis.taint.interpret import FileAnalysis, ProjectIndex, Summary
+from ..analysis.taint.interpret import FileAnalysis, ProjectIndex, Summary, carries_input
 from ..analysis.taint.models import Models
-from ..analysis.taint.values import PARAM_PREFIX, stand_in
+from ..analysis.taint.values import PARAM_PREFIX, Value, stand_in
 from ..analysis.taint.verdicts import BANDIT_CLASSES
 from ..config.options import Config
 from ..model import FileResult, Finding, Notification
@@ -118,6 +118,27 @@ class Project(ProjectIndex):
         return self._sources.get(path)
 
 
+class SeenFrom(ProjectIndex):
+    """The scan's modules as a file scanned again sees them: only the calls whose answer can
+    change its findings are followed into their modules, those given input (or a stand-in for
+    it: a parameter, another call's result) and those whose result the first scan saw reach a
+    sink; a call given nothing of the kind adds no flow, and following it (and everything it
+    calls in turn) was most of the link step's time."""
+
+    def __init__(self, project: Project, results_at_sinks: FrozenSet[str]) -> None:
+        self._project = project
+        self._results_at_sinks = results_at_sinks
+
+    def resolve(self, qualname: str) -> Optional[Tuple[FileAnalysis, ast.AST]]:
+        return self._project.resolve(qualname)
+
+    def source_of(self, path: str) -> Optional[SourceFile]:
+        return self._project.source_of(path)
+
+    def follows(self, qualname: str, given: Sequence[Value]) -> bool:
+        return qualname in self._results_at_sinks or any(carries_input(v) for v in given)
+
+
 def link(results: List[FileResult], targets: Sequence[Target], config: Config) -> List[FileResult]:
     """The results with every file whose flows leave it into another scanned module scanned
     again across files; the others as they were."""
@@ -151,7 +172,8 @@ def link(results: List[FileResult], targets: Sequence[Target], config: Config) -
         except (SourceError, OSError):
             linked.append(result)
             continue
-        again = scan_bytes(data, result.path, flow_only, module_name(str(target.path)), project)
+        seen = SeenFrom(project, frozenset(result.external_results))
+        again = scan_bytes(data, result.path, flow_only, module_name(str(target.path)), seen)
         linked.append(_merged(result, again))
     return linked
 

@@ -989,7 +989,8 @@ class FunctionRun:
         ):
             # a function of another module of the scan (a modelled one keeps its model, even
             # when the scan holds a copy of that library)
-            found = self.a.project.resolve(qual)
+            given = [*args, *kwargs.values(), *([receiver] if receiver is not None else [])]
+            found = self.a.project.resolve(qual) if self.a.project.follows(qual, given) else None
             if found is not None:
                 owner, local = found
         external = (
@@ -1135,7 +1136,9 @@ class FunctionRun:
             owner, local = self.a, None
             if instance.name.count(".") == 0:
                 local = self.a.method(instance.name, method)
-            elif self.a.project is not None:
+            elif self.a.project is not None and self.a.project.follows(
+                f"{instance.name}.{method}", [instance, *args, *kwargs.values()]
+            ):
                 found = self.a.project.resolve(f"{instance.name}.{method}")
                 if found is not None:
                     owner, local = found
@@ -1469,6 +1472,19 @@ class ProjectIndex:
         """The SourceFile of a module of the scan by its reported path (for columns)."""
         raise NotImplementedError
 
+    def follows(self, qualname: str, given: Sequence[Value]) -> bool:
+        """Whether a call of `qualname` given these values (the arguments, the object called
+        on) is followed into its module: by default every call."""
+        return True
+
+
+def carries_input(value: Value) -> bool:
+    """Whether a value holds input or a stand-in for it, or is a request (whose attributes are
+    input), itself or in one of its parts."""
+    if value.all_taint() is not None or value.shape.startswith("request:"):
+        return True
+    return any(carries_input(part) for _, part in value.entries or ())
+
 
 def located(steps: Tuple[Step, ...], path: str) -> Tuple[Step, ...]:
     """Steps of another file, marked with its path (a step without one is the anchor file's)."""
@@ -1493,13 +1509,19 @@ def relocated(value: Value, path: str) -> Value:
 
 
 def _stepped(value: Value, step: Step) -> Value:
-    if value.taint is not None:
-        value = replace(value, taint=value.taint.step(step))
-    if value.pieces is not None:
-        value = replace(
-            value, pieces=tuple(p.step(step) if isinstance(p, Taint) else p for p in value.pieces)
-        )
-    return value
+    taint, pieces = value.taint, value.pieces
+    if taint is None and pieces is None:
+        return value
+    return Value(
+        taint.step(step) if taint is not None else None,
+        value.const,
+        tuple(p.step(step) if isinstance(p, Taint) else p for p in pieces)
+        if pieces is not None
+        else None,
+        value.entries,
+        value.shape,
+        value.name,
+    )
 
 
 def _stringish(value: Value) -> bool:

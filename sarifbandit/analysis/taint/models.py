@@ -230,21 +230,25 @@ class Models:
         self._propagators = _CallIndex((p.call, p) for p in self.propagators)
         self._sink_memo: Dict[str, Tuple[Sink, ...]] = {}
         self._sanitizer_memo: Dict[str, Optional[Sanitizer]] = {}
+        #: asked for every name and call the interpreter reads: answered once per name
+        self._source_memo: Dict[Tuple[str, bool], Optional[Source]] = {}
 
     def source_for(self, qualname: str, called: bool) -> Optional[Source]:
         """The source `qualname` reads: the longest dotted prefix naming an attribute source,
         or, when it is being called, a call source of exactly that name."""
+        key = (qualname, called)
+        if key in self._source_memo:
+            return self._source_memo[key]
         qualname = _strip_builtins(qualname)
-        if called and qualname in self._call_sources:
-            return self._call_sources[qualname]
+        found = self._call_sources.get(qualname) if called else None
         name = qualname
-        while True:
+        while found is None:
             found = self._attr_sources.get(name)
-            if found is not None:
-                return found
             if "." not in name:
-                return None
+                break
             name = name.rsplit(".", 1)[0]
+        self._source_memo[key] = found
+        return found
 
     def sinks_for(self, qualname: str) -> Tuple[Sink, ...]:
         """Every sink of `qualname`: its exact entries, then the `*.suffix` entries it matches."""

@@ -8,7 +8,7 @@ apart by constant keys. Joining two values (where branches meet) keeps what both
 from __future__ import annotations
 
 import sys
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any, FrozenSet, Iterable, List, Optional, Tuple, Union, cast
 
 #: a string keeps at most this many pieces; past it, it is "tainted somewhere" (no pieces)
@@ -135,7 +135,8 @@ class Value:
         entries = tuple((k, v) for k, v in (self.entries or ()) if k != key) + ((key, value),)
         if len(entries) > MAX_ENTRIES:
             return smashed(self, value)
-        return replace(self, entries=entries, taint=self.taint if key != REST else value.taint)
+        taint = self.taint if key is not REST else value.taint
+        return Value(taint, self.const, self.pieces, entries, self.shape, self.name)
 
     def all_taint(self) -> Optional[Taint]:
         """The taint of the value and of everything in it."""
