@@ -174,6 +174,10 @@ BAD_ENTRIES = [
         "cfg.toml: taint.sinks[0].when[0].truthy: must be true or false, not a int (1)",
     ),
     (
+        {"sinks": [{"call": "a.b", "class": "xss", "when": [{"keyword": "t", "contains": 5}]}]},
+        "cfg.toml: taint.sinks[0].when[0].contains: must be a string, not a int (5)",
+    ),
+    (
         {"sources": [{"name": "a.b", "kind": "remot"}]},
         "cfg.toml: taint.sources[0].kind: unknown kind 'remot' (did you mean 'remote'?); "
         "use one of: remote, local, env",

@@ -182,3 +182,16 @@ def test_form_feeds_do_not_shift_where_a_function_is_read() -> None:
     # where its input is read, must be found on the lines ast gives it
     code = "import os\n" + "\f\n" * 6 + "def handler():\n    pass\n    os.system(input())\n"
     assert _hits(code, path="tool/run.py") == [(10, "command")]
+
+
+def test_a_condition_on_a_keywords_text_decides_a_sink() -> None:
+    # aiohttp's Response is HTML only when it says so; a content type not known still counts
+    head = "from aiohttp import web\nasync def page(request):\n    q = request.query['q']\n"
+    assert _hits(head + "    return web.Response(text=q, content_type='text/HTML')\n") == [
+        (4, "xss")
+    ]
+    assert _hits(head + "    return web.Response(text=q, content_type=request.query['t'])\n") == [
+        (4, "xss")
+    ]
+    assert _hits(head + "    return web.Response(text=q, content_type='text/plain')\n") == []
+    assert _hits(head + "    return web.Response(text=q)\n") == []

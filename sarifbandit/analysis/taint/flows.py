@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import ast
 import re
-from typing import Callable, Dict, FrozenSet, Iterable, List, Optional, Set, Tuple
+from typing import Any, Callable, Dict, FrozenSet, Iterable, List, Optional, Set, Tuple
 
 from ...model import FlowStep, Rank, Region
 from ..source import SourceFile
@@ -416,7 +416,14 @@ def _entries(
             # a class-based view (aiohttp's web.View, Django's View) holds its request on self
             readable = ",".join(sorted({a for p in params for a in p.attrs}))
             request = Value(shape=f"request:{params[0].kind}:{readable}", name="request")
-            given["self"] = Value(entries=((("attr", "request"), request),), shape="object")
+            held: Tuple[Tuple[Any, Value], ...] = ((("attr", "request"), request),)
+            kinds = [route.kind for route in routes if not route.decorators]
+            if kinds:
+                # Django's View keeps the URL's keyword arguments on self.kwargs: a mapping whose
+                # items are input, not a tainted value (which every read of self would carry)
+                url = Value(shape=f"request:{kinds[0]}:{_MAPPING_READS}", name="kwargs")
+                held += ((("attr", "kwargs"), url),)
+            given["self"] = Value(entries=held, shape="object")
         start = func.lineno - 1  # type: ignore[attr-defined]
         end = getattr(func, "end_lineno", None) or len(lines)
         body_text = "\n".join(lines[start:end])
@@ -426,6 +433,10 @@ def _entries(
         elif any(word in body_text for word in triggers):
             entries.append(func)
     return entry_params, frozenset(view_returns), entries
+
+
+#: what reads a request-like mapping's items (self.kwargs["slug"], .get("slug"), .values())
+_MAPPING_READS = "__getitem__,get,items,values,pop,setdefault"
 
 
 def _request_arg(every: List[ast.arg]) -> ast.arg:

@@ -695,6 +695,9 @@ class FunctionRun:
     def e_Subscript(self, node: ast.Subscript, env: Env, depth: int) -> Value:
         base = self.eval(node.value, env, depth)
         key = self.eval(node.slice, env, depth)
+        read = _request_read(base, "__getitem__", node)
+        if read is not None:  # `self.kwargs["slug"]`: a mapping of input
+            return read
         if base.known and key.known:
             folded = _fold(lambda: base.const[key.const])
             if folded is not None:
@@ -1157,8 +1160,13 @@ class FunctionRun:
     ) -> Value:
         """An instance of a class of the scan: the attributes its `__init__` stores."""
         fresh = Value(entries=(), shape="object", name=qual)
-        init = owner.methods.get((cls.name, "__init__"))
+        init = owner.method(cls.name, "__init__")
         if init is None:
+            if _external_base(cls, owner):
+                # `BookForm(request.POST)`: a library's __init__ keeps what it is given (the
+                # form's cleaned_data is the request's data), as an unknown call's result does
+                given = join_all(args + list(kwargs.values()))
+                return replace(fresh, taint=given.inexact() if given is not None else None)
             return fresh
         summary = owner.summary(init, self.depth + 1)
         if summary is None or summary.self_out is None:
@@ -1444,6 +1452,14 @@ def _shell(kwargs: Dict[str, Value]) -> bool:
     return shell is not None and (not shell.known or bool(shell.const))
 
 
+def _external_base(cls: ast.ClassDef, owner: FileAnalysis) -> bool:
+    """Whether the class inherits from a class that is neither `object` nor of its file."""
+    return any(
+        not (isinstance(base, ast.Name) and (base.id in owner.classes or base.id == "object"))
+        for base in cls.bases
+    )
+
+
 def _applies(sink: Sink, args: List[Value], kwargs: Dict[str, Value]) -> bool:
     for condition in sink.when:
         value = kwargs.get(condition.keyword)
@@ -1458,6 +1474,9 @@ def _applies(sink: Sink, args: List[Value], kwargs: Dict[str, Value]) -> bool:
                 return False
         if condition.not_in and value.name and value.name.rpartition(".")[2] in condition.not_in:
             return False
+        if condition.contains is not None and value.known:
+            if not isinstance(value.const, str) or condition.contains not in value.const.lower():
+                return False
     return True
 
 

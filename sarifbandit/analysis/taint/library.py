@@ -68,6 +68,9 @@ _RESULT_TYPES = {
     "lxml.etree.fromstring": "lxml.etree._Element",
     "lxml.etree.XML": "lxml.etree._Element",
     "lxml.etree.HTML": "lxml.etree._Element",
+    "asyncpg.connect": "asyncpg.Connection",
+    "asyncpg.create_pool": "asyncpg.Pool",
+    "asyncpg.Pool.acquire": "asyncpg.Connection",
 }
 
 

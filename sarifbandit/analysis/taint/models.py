@@ -141,6 +141,9 @@ class Condition:
     not_in: FrozenSet[str] = frozenset()
     #: whether the sink applies when the keyword is absent
     missing: bool = True
+    #: applies when the value, a constant string, holds this text in any case (`html` in
+    #: `content_type="text/html"`); a value that is not a known constant counts as applying
+    contains: Optional[str] = None
 
 
 @dataclass(frozen=True)
@@ -358,6 +361,10 @@ def _optional_boolean(where: _Where, value: Any) -> Optional[bool]:
     return None if value is None else _boolean(where, value)
 
 
+def _optional_text(where: _Where, value: Any) -> Optional[str]:
+    return None if value is None else _string(where, value).lower()
+
+
 def _optional_position(where: _Where, value: Any) -> Optional[int]:
     if value is None:
         return None
@@ -447,6 +454,7 @@ _CONDITION_FIELDS: Dict[str, _Field] = {
     "truthy": (_optional_boolean, False, None),
     "not_in": (_words, False, frozenset()),
     "missing": (_boolean, False, True),
+    "contains": (_optional_text, False, None),
 }
 _CONDITION_EXAMPLE = "{keyword: shell, position: 8, truthy: true, missing: false}"
 

@@ -1,0 +1,47 @@
+"""A Django catalogue app's class-based views and forms: URL keyword arguments (self.kwargs) and
+bound forms' cleaned_data reach the text of raw SQL."""
+
+from django import forms
+from django.db import connection
+from django.http import JsonResponse
+from django.views import View
+
+
+class SearchForm(forms.Form):
+    term = forms.CharField(max_length=40)
+
+
+class CategoryView(View):
+    def get(self, request, *args, **kwargs):
+        slug = self.kwargs["slug"]
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT id FROM products WHERE category = '%s'" % slug)  # expect: B608:HIGH<16
+            return JsonResponse({"ids": [row[0] for row in cursor.fetchall()]})
+
+
+class CategorySafeView(View):
+    def get(self, request, *args, **kwargs):
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT id FROM products WHERE category = %s", [self.kwargs["slug"]])
+            return JsonResponse({"ids": [row[0] for row in cursor.fetchall()]})
+
+
+def search(request):
+    form = SearchForm(request.GET)
+    if not form.is_valid():
+        return JsonResponse({"ids": []})
+    term = form.cleaned_data["term"]
+    with connection.cursor() as cursor:
+        cursor.execute(f"SELECT id FROM products WHERE name LIKE '%{term}%'")  # expect: B608:MEDIUM<30
+        return JsonResponse({"ids": [row[0] for row in cursor.fetchall()]})
+
+
+def search_safe(request):
+    form = SearchForm(request.GET)
+    if not form.is_valid():
+        return JsonResponse({"ids": []})
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT id FROM products WHERE name LIKE %s", ["%" + form.cleaned_data["term"] + "%"]
+        )
+        return JsonResponse({"ids": [row[0] for row in cursor.fetchall()]})
