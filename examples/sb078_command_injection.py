@@ -3,6 +3,7 @@ reaches shell commands."""
 
 import asyncio
 import os
+import re
 import shlex
 
 from aiohttp import web
@@ -10,11 +11,12 @@ from flask import Flask, abort, request
 
 app = Flask(__name__)
 VOLUMES = ("data", "logs")
+HOST_NAME = re.compile(r"[a-z0-9-]+")
 
 
 async def archive(request):
     name = request.query["name"]
-    proc = await asyncio.create_subprocess_shell(f"tar czf /backups/out.tgz {name}")  # expect: SB078:HIGH<16
+    proc = await asyncio.create_subprocess_shell(f"tar czf /backups/out.tgz {name}")  # expect: SB078:HIGH<18
     await proc.wait()
     return web.json_response({"code": proc.returncode})
 
@@ -30,7 +32,7 @@ async def snapshot(request):
     volume = request.match_info["volume"]
     command = "lvcreate --snapshot --name snap "
     command += volume
-    proc = await asyncio.create_subprocess_shell(command)  # expect: SB078:HIGH<30
+    proc = await asyncio.create_subprocess_shell(command)  # expect: SB078:HIGH<32
     return web.json_response({"pid": proc.pid})
 
 
@@ -50,7 +52,7 @@ async def rotate(request):
         days = "30"
     else:
         days = keep
-    proc = await asyncio.create_subprocess_shell("logrotate --keep " + days)  # expect: SB078:HIGH<48
+    proc = await asyncio.create_subprocess_shell("logrotate --keep " + days)  # expect: SB078:HIGH<50
     return web.json_response({"pid": proc.pid})
 
 
@@ -74,7 +76,7 @@ def quoted_listing(name):
 
 async def share(request):
     folder = request.query["folder"]
-    proc = await asyncio.create_subprocess_shell(listing(folder))  # expect: SB078:HIGH<76
+    proc = await asyncio.create_subprocess_shell(listing(folder))  # expect: SB078:HIGH<78
     return web.json_response({"pid": proc.pid})
 
 
@@ -91,7 +93,7 @@ async def share_root(request):
 @app.route("/ping")
 def ping():
     count = request.args["count"]
-    os.system("ping -c " + count + " gateway.internal")  # expect: B605<93
+    os.system("ping -c " + count + " gateway.internal")  # expect: B605<95
     return "sent"
 
 
@@ -101,6 +103,32 @@ def ping_safe():
     if not count.isdigit():
         abort(400)
     os.system("ping -c " + count + " gateway.internal")  # expect: B605
+    return "sent"
+
+
+@app.route("/trace-safe")
+def trace_safe():
+    host = request.args["host"]
+    if not re.fullmatch(r"[a-z0-9-]+", host):
+        abort(400)
+    os.system("traceroute " + host)  # expect: B605:LOW
+    return "sent"
+
+
+@app.route("/trace-compiled-safe")
+def trace_compiled_safe():
+    host = request.args["host"]
+    if HOST_NAME.fullmatch(host):
+        os.system("traceroute " + host)  # expect: B605:LOW
+    return "sent"
+
+
+@app.route("/trace-search")
+def trace_search():
+    host = request.args["host"]
+    if not re.search(r"[a-z0-9.-]+", host):  # unanchored: "x; rm -rf /" contains a match
+        abort(400)
+    os.system("traceroute " + host)  # expect: B605:HIGH<128
     return "sent"
 
 

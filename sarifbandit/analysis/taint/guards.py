@@ -11,7 +11,7 @@ import ast
 import re
 from typing import TYPE_CHECKING, Dict, FrozenSet, Optional
 
-from .values import CLEAN, Value, constant
+from .values import Value, constant
 
 if TYPE_CHECKING:
     from .interpret import FunctionRun
@@ -158,12 +158,18 @@ def _call(run: "FunctionRun", test: ast.Call, truth: bool, env: Env) -> Env:
     func = test.func
     if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name):
         name: Optional[str] = func.value.id
+        if func.attr in _MATCHERS and truth and len(test.args) == 1:
+            # `ALLOWED.fullmatch(x)`: a pattern compiled where the code shows its text
+            compiled = _compiled_pattern(run, func.value.id)
+            if compiled is not None:
+                return _matched(run, compiled, test.args[0], f"re.{func.attr}", env)
         if name in env and truth and func.attr in _HARMLESS:
             env[name] = _sanitized(env[name], frozenset({"*"}), "number")
         elif name in env and truth and func.attr in ("startswith", "is_relative_to"):
             if env[name].shape == "normalized":
                 env[name] = _sanitized(env[name], frozenset({"path"}))
-        return env
+        if name in env:
+            return env
     if isinstance(func, ast.Name) and func.id == "isinstance" and len(test.args) == 2 and truth:
         name = _name(test.args[0])
         kinds = test.args[1]
@@ -188,17 +194,45 @@ def _call(run: "FunctionRun", test: ast.Call, truth: bool, env: Env) -> Env:
         if name is not None and name in env:
             env[name] = _sanitized(env[name], frozenset({"redirect", "ssrf"}))
         return env
-    if qual in ("re.match", "re.fullmatch", "re.search") and len(test.args) >= 2 and truth:
-        name = _name(test.args[1])
-        pattern = run.eval(test.args[0], env)
-        if name is not None and name in env and pattern.known and isinstance(pattern.const, str):
-            anchored = qual == "re.fullmatch" or (
-                pattern.const.startswith("^") or qual == "re.match"
-            )
-            if anchored and pattern.const.endswith("$") or qual == "re.fullmatch":
-                if _ALLOW_PATTERN.match(pattern.const):
-                    env[name] = CLEAN
+    if qual.startswith("re.") and qual[3:] in _MATCHERS and len(test.args) >= 2 and truth:
+        return _matched(run, test.args[0], test.args[1], qual, env)
     return env
+
+
+#: the re functions (and compiled patterns' methods) a test matches text with
+_MATCHERS = frozenset({"match", "fullmatch", "search"})
+
+
+def _matched(run: "FunctionRun", pattern_node: ast.expr, text: ast.expr, how: str, env: Env) -> Env:
+    """`re.fullmatch(PATTERN, x)` true, PATTERN an anchored allow-list: x is harmless text."""
+    name = _name(text)
+    pattern = run.eval(pattern_node, env)
+    if name is None or name not in env or not pattern.known or not isinstance(pattern.const, str):
+        return env
+    whole = how == "re.fullmatch" or (
+        pattern.const.endswith("$") and (how == "re.match" or pattern.const.startswith("^"))
+    )
+    if whole and _ALLOW_PATTERN.match(pattern.const):
+        # letters, digits and the like only: harmless in every sink, as after isalnum()
+        env[name] = _sanitized(env[name], frozenset({"*"}))
+    return env
+
+
+def _compiled_pattern(run: "FunctionRun", name: str) -> Optional[ast.expr]:
+    """The pattern text of `name = re.compile(TEXT)` in the running function or at module level."""
+    for body in (getattr(run.func, "body", []), run.a.tree.body):
+        for stmt in body:
+            if (
+                isinstance(stmt, ast.Assign)
+                and len(stmt.targets) == 1
+                and isinstance(stmt.targets[0], ast.Name)
+                and stmt.targets[0].id == name
+                and isinstance(stmt.value, ast.Call)
+                and stmt.value.args
+                and run.eval(stmt.value.func, {}).name == "re.compile"
+            ):
+                return stmt.value.args[0]
+    return None
 
 
 #: functions that tell a URL that stays on the allowed hosts (Django's, and its old name)
