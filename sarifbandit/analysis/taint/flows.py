@@ -328,6 +328,7 @@ def _entries(
         given: Dict[str, Value] = {}
         args = func.args  # type: ignore[attr-defined]
         every = [*args.posonlyargs, *args.args, *args.kwonlyargs]
+        routed = False
         for route in routes:
             for decorator in func.decorator_list:  # type: ignore[attr-defined]
                 if (
@@ -335,6 +336,7 @@ def _entries(
                     or _last(decorator.func) not in route.decorators
                 ):
                     continue
+                routed = True
                 rule = decorator.args[0] if decorator.args else None
                 for kw in decorator.keywords:
                     if kw.arg in ("rule", "path"):
@@ -430,7 +432,9 @@ def _entries(
         if given:
             entry_params[func] = given
             entries.append(func)
-        elif any(word in body_text for word in triggers):
+        elif routed or any(word in body_text for word in triggers):
+            # a routed view is run even when its own text reads no input: a helper may read
+            # the request for it (Flask's global `request`)
             entries.append(func)
     return entry_params, frozenset(view_returns), entries
 

@@ -421,8 +421,14 @@ class FunctionRun:
     def s_Return(self, node: ast.Return, env: Env) -> None:
         value = self.eval(node.value, env) if node.value is not None else constant(None)
         # a view's text is its HTML body; objects (jsonify, redirect, dicts) are not text
-        if node in self.a.view_returns and node.value is not None and value.pieces is not None:
-            self.sink_value(node, node.value, value, "xss", "the view's response body", env)
+        if node in self.a.view_returns and node.value is not None:
+            body_node: ast.AST = node.value
+            body: Optional[Value] = value
+            if isinstance(body_node, ast.Tuple) and body_node.elts:
+                # `return page, 404` (and `page, 200, headers`): the body comes first
+                body_node, body = body_node.elts[0], value.entry(0)
+            if body is not None and body.pieces is not None:
+                self.sink_value(node, body_node, body, "xss", "the view's response body", env)
         self.returned = join(self.returned, value)
         if self.cls is not None:
             params = _param_names(self.func)
@@ -1060,7 +1066,13 @@ class FunctionRun:
                 taint=join_taint(taint.inexact() if taint else None, marker), name=result_type(qual)
             )
         sinks = models.sinks_for(qual) if qual else ()
-        if taint is None or (sinks and not any(k.sink_class in _PASS_ON for k in sinks)):
+        if taint is None or (
+            sinks
+            and (
+                not any(k.sink_class in _PASS_ON for k in sinks)
+                or qual.rpartition(".")[2] in _RUNS_QUERY
+            )
+        ):
             # the result is named after the call, so `conn = ldap3.Connection(...)` makes
             # `conn.search` the model's `ldap3.Connection.search`; what open(), a request or a
             # command gives back is not the path, URL or command line it was given
@@ -1403,6 +1415,26 @@ _SAME_SITE = frozenset({"redirect"})
 _PASS_ON = frozenset({"xss", "sql", "code", "deserialization", "template"})
 
 
+#: SQL sinks that run the query: what they give back is the database's answer (rows, a
+#: cursor), not the text they were given, unlike text(q) or Markup(x)
+_RUNS_QUERY = frozenset(
+    {
+        "execute",
+        "executemany",
+        "executescript",
+        "fetch",
+        "fetchrow",
+        "fetchval",
+        "fetch_all",
+        "fetch_one",
+        "fetch_val",
+        "iterate",
+        "callproc",
+        "raw",
+    }
+)
+
+
 #: the start of a SQL statement (after blanks): where built text is remembered for B608
 _SQL_START = re.compile(r"\s*(?:select|insert|update|delete|with|replace|merge)\b", re.I)
 
@@ -1618,8 +1650,8 @@ def substitute(returned: Value, actual: Dict[int, Value], step: Step) -> Value:
     entries = None
     if returned.entries is not None:
         entries = tuple((k, substitute(v, actual, step)) for k, v in returned.entries)
-    if len(used) == 1 and taint is not None and used[0].known and used[0].all_taint() is None:
-        return used[0]
+    if len(used) == 1 and taint is None and used[0].known:
+        return used[0]  # the parameter given back, and the argument a constant: that constant
     return Value(
         taint=taint, const=returned.const, entries=entries, shape=returned.shape, name=returned.name
     )

@@ -1,0 +1,29 @@
+"""A Flask diagnostics page whose helper reads any query parameter by name: the name passed is a
+constant, the value read is input."""
+
+import os
+
+from flask import Flask, request
+
+app = Flask(__name__)
+GATEWAY = "gateway.internal"
+
+
+def param(name):
+    return request.args.get(name, "")
+
+
+def gateway():
+    return GATEWAY
+
+
+@app.route("/ping")
+def ping():
+    os.system("ping -c 1 " + param("host"))  # expect: B605:HIGH<13
+    return "sent"
+
+
+@app.route("/ping-default")
+def ping_default():
+    os.system("ping -c 1 " + gateway())  # expect: B605:LOW
+    return "sent"
