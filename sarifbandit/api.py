@@ -16,6 +16,7 @@ from .engine.discovery import discover
 from .engine.filescan import scan_bytes
 from .engine.link import link
 from .engine.parallel import scan_targets
+from .engine.routes import scan_url_arguments
 from .model import Finding, Notification, Report, Rule
 from .version import __version__
 
@@ -83,6 +84,11 @@ def scan(
         config.follow_links,
         excluded,
     )
+    if config.dataflow:
+        # urls.py says which of a view's parameters are URL arguments, and which are numbers
+        config = replace(
+            config, url_arguments=scan_url_arguments(targets, config.max_file_size)
+        )
     # a rerun over files none of which changed is answered whole, the link step included
     memo = (
         None if own else ScanMemo.for_targets(config, [(str(t.path), t.display) for t in targets])

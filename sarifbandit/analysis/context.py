@@ -68,6 +68,7 @@ class FileContext:
         is_package: bool = False,
         project: Optional["ProjectIndex"] = None,
         index: Optional[Index] = None,
+        url_arguments: FrozenSet[Tuple[str, str, str]] = frozenset(),
     ) -> None:
         """`module` is the file's dotted module name ('' when unknown) and `is_package` whether
         it is a package's __init__; `project`, the scan's other modules for data flow."""
@@ -98,6 +99,7 @@ class FileContext:
         self._models = models
         self._module = (module, is_package)
         self._project = project
+        self._url_arguments = url_arguments
         self._flows: Optional["Flows"] = None
         #: problems met while building facts (a data-flow failure), reported with the file
         self.problems: List[Notification] = []
@@ -127,7 +129,13 @@ class FileContext:
             try:
                 module, is_package = self._module
                 self._flows = analyse(
-                    self.tree, self.source, models, module, is_package, self._project
+                    self.tree,
+                    self.source,
+                    models,
+                    module,
+                    is_package,
+                    self._project,
+                    self._url_arguments,
                 )
             except (
                 RecursionError,

@@ -51,6 +51,9 @@ class Config:
     taint_models: Mapping[str, Any] = field(default_factory=dict)
     #: (path pattern, ids) pairs: checks not run on the files a pattern matches
     per_file_skips: Tuple[Tuple[str, FrozenSet[str]], ...] = ()
+    #: (view's dotted name, keyword, converter) for every argument the scan's Django URL
+    #: configurations give a view: read before the files are scanned (see analysis/taint/urlconf)
+    url_arguments: FrozenSet[Tuple[str, str, str]] = frozenset()
 
     def with_(self, **changes: Any) -> "Config":
         return replace(self, **changes)

@@ -128,6 +128,7 @@ def scan_bytes(
         module=module[0],
         is_package=module[1],
         project=project,
+        url_arguments=config.url_arguments,
     )
     if rules is None:
         table = dispatch_table(selected)

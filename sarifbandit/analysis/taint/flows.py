@@ -16,6 +16,8 @@ from ...model import FlowStep, Rank, Region
 from ..source import SourceFile
 from .interpret import SOURCE_TEXT, FileAnalysis, ProjectIndex, SinkHit
 from .models import Models
+from .urlconf import UrlArgument, arguments_of
+from .urlconf import url_arguments as url_arguments_of
 from .values import Step, Taint, Value, tainted
 
 _FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
@@ -160,6 +162,7 @@ def analyse(
     module: str = "",
     is_package: bool = False,
     project: Optional[ProjectIndex] = None,
+    url_arguments: FrozenSet[UrlArgument] = frozenset(),
 ) -> Flows:
     """The file's flows; files that cannot read a modelled source are not interpreted. With a
     project, calls into the scan's other modules are followed through their summaries."""
@@ -176,8 +179,15 @@ def analyse(
 
         return Flows(None, source, make)
     imported = _imported_modules(tree)
+    routes = url_arguments | url_arguments_of(tree, module, is_package)
     entry_params, view_returns, entries = _entries(
-        tree, source.lines, imported, models, _function_triggers(tree, models), source.path
+        tree,
+        source.lines,
+        imported,
+        models,
+        _function_triggers(tree, models),
+        source.path,
+        (module, routes),
     )
     analysis = FileAnalysis(
         tree, models, entry_params, view_returns, module, is_package, project, source.path
@@ -291,11 +301,24 @@ def _entries(
     models: Models,
     triggers: Tuple[str, ...],
     path: str = "",
+    urls: Tuple[str, FrozenSet[UrlArgument]] = ("", frozenset()),
 ) -> Tuple[Dict[ast.AST, Dict[str, Value]], FrozenSet[ast.AST], List[ast.AST]]:
     # URL keyword arguments are looked for in views modules only (views.py, views/…, where
     # Django projects keep what urls.py routes to) and in files routing their own views
-    converters = _url_converters(tree)
-    views_module = bool(converters) or "view" in path.replace("\\", "/").lower()
+    module, url_routes = urls
+    prefix = f"{module}." if module else ""
+    routed_here = {
+        v for v, _, _ in url_routes if v.startswith(prefix) and "." not in v[len(prefix) :]
+    }
+    #: a method's class: a class-based view is routed by its class (`OrderView.as_view()`)
+    owners = {
+        item: node.name
+        for node in tree.body
+        if isinstance(node, ast.ClassDef)
+        for item in node.body
+        if isinstance(item, _FUNCTIONS)
+    }
+    views_module = bool(routed_here) or "view" in path.replace("\\", "/").lower()
     # a function the file calls itself is a helper of its views, not a view: its arguments
     # are what the view passes (a database row, a template name), not the URL's; looked for
     # once a function looks like a view (a walk of the whole tree)
@@ -375,7 +398,10 @@ def _entries(
                     )
                 if route.framework == "flask":
                     view_returns.update(n for n in ast.walk(func) if isinstance(n, ast.Return))
+        view = prefix + owners.get(func, getattr(func, "name", ""))
+        known = arguments_of(url_routes, view) if views_module else None
         for route in routes:
+            safe = frozenset(route.safe_converters)
             if (
                 not route.decorators
                 and views_module
@@ -393,11 +419,10 @@ def _entries(
                         or arg.arg in _HANDLER_PARAMS
                     ):
                         continue  # a view's option or an error handler's exception, not the URL's
-                    if (
-                        converters.get((getattr(func, "name", ""), arg.arg))
-                        in route.safe_converters
-                    ):
-                        continue  # `path("<int:pk>/", view)`: a number
+                    if known is not None and known.get(arg.arg, _NOT_ROUTED) <= safe:
+                        # `path("<int:pk>/", view)`: a number; a parameter the routes do not
+                        # name is given by the code (path(..., view, {"root": ...}))
+                        continue
                     given[arg.arg] = tainted(
                         Taint(frozenset({route.kind}), trace=(_arg_step(arg, route.framework),))
                     )
@@ -420,7 +445,8 @@ def _entries(
             request = Value(shape=f"request:{params[0].kind}:{readable}", name="request")
             held: Tuple[Tuple[Any, Value], ...] = ((("attr", "request"), request),)
             kinds = [route.kind for route in routes if not route.decorators]
-            if kinds:
+            numbers = frozenset().union(*(r.safe_converters for r in routes))
+            if kinds and not (known is not None and all(c <= numbers for c in known.values())):
                 # Django's View keeps the URL's keyword arguments on self.kwargs: a mapping whose
                 # items are input, not a tainted value (which every read of self would carry)
                 url = Value(shape=f"request:{kinds[0]}:{_MAPPING_READS}", name="kwargs")
@@ -439,6 +465,8 @@ def _entries(
     return entry_params, frozenset(view_returns), entries
 
 
+#: the converter set of a keyword no route names: treated as safe (not a URL argument)
+_NOT_ROUTED: FrozenSet[str] = frozenset()
 #: what reads a request-like mapping's items (self.kwargs["slug"], .get("slug"), .values())
 _MAPPING_READS = "__getitem__,get,items,values,pop,setdefault"
 
@@ -465,27 +493,6 @@ def _is_view(func: ast.AST, every: List[ast.arg]) -> bool:
         return False
     skip = 1 if method else 0
     return len(every) > skip and every[skip].arg == "request"
-
-
-_DJANGO_CONVERTER = re.compile(r"<(?:(?P<conv>\w+):)?(?P<name>\w+)>")
-
-
-def _url_converters(tree: ast.Module) -> Dict[Tuple[str, str], str]:
-    """{(view name, keyword): converter} from this file's `urlpatterns = [path("<int:pk>/",
-    view), ...]` (a single-file Django app routes where it defines its views)."""
-    found: Dict[Tuple[str, str], str] = {}
-    for node in tree.body:
-        if not (isinstance(node, (ast.Assign, ast.AugAssign)) and isinstance(node.value, ast.List)):
-            continue
-        for item in node.value.elts:
-            if not (isinstance(item, ast.Call) and len(item.args) >= 2):
-                continue
-            route, view = item.args[0], item.args[1]
-            if isinstance(route, ast.Constant) and isinstance(route.value, str):
-                name = _last(view)
-                for match in _DJANGO_CONVERTER.finditer(route.value):
-                    found[(name, match.group("name"))] = match.group("conv") or "str"
-    return found
 
 
 def _default_of(func: ast.AST, arg: ast.arg) -> Optional[ast.AST]:
