@@ -86,9 +86,7 @@ def scan(
     )
     if config.dataflow:
         # urls.py says which of a view's parameters are URL arguments, and which are numbers
-        config = replace(
-            config, url_arguments=scan_url_arguments(targets, config.max_file_size)
-        )
+        config = replace(config, url_arguments=scan_url_arguments(targets, config.max_file_size))
     # a rerun over files none of which changed is answered whole, the link step included
     memo = (
         None if own else ScanMemo.for_targets(config, [(str(t.path), t.display) for t in targets])

@@ -15,7 +15,7 @@ from typing import Any, Callable, Dict, FrozenSet, Iterable, List, Optional, Set
 from ...model import FlowStep, Rank, Region
 from ..source import SourceFile
 from .interpret import SOURCE_TEXT, FileAnalysis, ProjectIndex, SinkHit
-from .models import Models
+from .models import Models, RouteParams
 from .urlconf import UrlArgument, arguments_of
 from .urlconf import url_arguments as url_arguments_of
 from .values import Step, Taint, Value, tainted
@@ -180,7 +180,7 @@ def analyse(
         return Flows(None, source, make)
     imported = _imported_modules(tree)
     routes = url_arguments | url_arguments_of(tree, module, is_package)
-    entry_params, view_returns, entries = _entries(
+    entry_params, view_returns, entries, dependencies = _entries(
         tree,
         source.lines,
         imported,
@@ -194,6 +194,7 @@ def analyse(
     )
     # only where a helper can read the request without being given it (Flask's global
     # `request`) can another module's result bring input into this file's sinks
+    analysis.dependencies = dependencies
     analysis.web = any(_imports(imported, m) for m in _GLOBAL_REQUEST_MODULES)
     analysis.run(entries)
     return Flows(analysis, source)
@@ -302,7 +303,12 @@ def _entries(
     triggers: Tuple[str, ...],
     path: str = "",
     urls: Tuple[str, FrozenSet[UrlArgument]] = ("", frozenset()),
-) -> Tuple[Dict[ast.AST, Dict[str, Value]], FrozenSet[ast.AST], List[ast.AST]]:
+) -> Tuple[
+    Dict[ast.AST, Dict[str, Value]],
+    FrozenSet[ast.AST],
+    List[ast.AST],
+    Dict[ast.AST, Dict[str, ast.AST]],
+]:
     # URL keyword arguments are looked for in views modules only (views.py, views/…, where
     # Django projects keep what urls.py routes to) and in files routing their own views
     module, url_routes = urls
@@ -347,23 +353,18 @@ def _entries(
         for item in node.body
         if isinstance(item, _FUNCTIONS)
     }
+    dependencies, depended = _dependencies(tree, routes)
     for func in _functions(tree):
         given: Dict[str, Value] = {}
         args = func.args  # type: ignore[attr-defined]
         every = [*args.posonlyargs, *args.args, *args.kwonlyargs]
         routed = False
         for route in routes:
-            for decorator in func.decorator_list:  # type: ignore[attr-defined]
-                if (
-                    not isinstance(decorator, ast.Call)
-                    or _last(decorator.func) not in route.decorators
-                ):
-                    continue
+            rules = [_rule_of(d) for d in _route_decorators(func, route)]
+            if depended.get(func) is route:
+                rules.append(None)  # a dependency: filled from the request, no path of its own
+            for rule in rules:
                 routed = True
-                rule = decorator.args[0] if decorator.args else None
-                for kw in decorator.keywords:
-                    if kw.arg in ("rule", "path"):
-                        rule = kw.value
                 route_text = (
                     rule.value
                     if isinstance(rule, ast.Constant) and isinstance(rule.value, str)
@@ -462,13 +463,68 @@ def _entries(
             # a routed view is run even when its own text reads no input: a helper may read
             # the request for it (Flask's global `request`)
             entries.append(func)
-    return entry_params, frozenset(view_returns), entries
+    return entry_params, frozenset(view_returns), entries, dependencies
 
 
 #: the converter set of a keyword no route names: treated as safe (not a URL argument)
 _NOT_ROUTED: FrozenSet[str] = frozenset()
 #: what reads a request-like mapping's items (self.kwargs["slug"], .get("slug"), .values())
 _MAPPING_READS = "__getitem__,get,items,values,pop,setdefault"
+
+
+def _route_decorators(func: ast.AST, route: RouteParams) -> List[ast.Call]:
+    return [
+        d
+        for d in func.decorator_list  # type: ignore[attr-defined]
+        if isinstance(d, ast.Call) and _last(d.func) in route.decorators
+    ]
+
+
+def _rule_of(decorator: ast.Call) -> Optional[ast.expr]:
+    rule = decorator.args[0] if decorator.args else None
+    for kw in decorator.keywords:
+        if kw.arg in ("rule", "path"):
+            rule = kw.value
+    return rule
+
+
+#: what declares a FastAPI dependency: `q = Depends(dep)`, `Annotated[str, Depends(dep)]`
+_DEPENDS = frozenset({"Depends", "Security"})
+
+
+def _dependencies(
+    tree: ast.Module, routes: List[RouteParams]
+) -> Tuple[Dict[ast.AST, Dict[str, ast.AST]], Dict[ast.AST, RouteParams]]:
+    """FastAPI's dependencies of this file: {endpoint: {parameter: the function it depends
+    on}}, and {that function: the route whose framework fills its parameters from the request,
+    as it fills an endpoint's}."""
+    local = {node.name: node for node in tree.body if isinstance(node, _FUNCTIONS)}
+    dependencies: Dict[ast.AST, Dict[str, ast.AST]] = {}
+    depended: Dict[ast.AST, RouteParams] = {}
+    for route in routes:
+        if not route.all_params:
+            continue
+        for func in _functions(tree):
+            if not _route_decorators(func, route):
+                continue
+            args = func.args  # type: ignore[attr-defined]
+            for arg in [*args.posonlyargs, *args.args, *args.kwonlyargs]:
+                marks = [_default_of(func, arg), arg.annotation]
+                if isinstance(arg.annotation, ast.Subscript):  # Annotated[str, Depends(dep)]
+                    inner = arg.annotation.slice
+                    marks += inner.elts if isinstance(inner, ast.Tuple) else [inner]
+                for mark in marks:
+                    if (
+                        isinstance(mark, ast.Call)
+                        and _last(mark.func) in _DEPENDS
+                        and mark.args
+                        and isinstance(mark.args[0], ast.Name)
+                        and mark.args[0].id in local
+                    ):
+                        dependency = local[mark.args[0].id]
+                        dependencies.setdefault(func, {})[arg.arg] = dependency
+                        depended.setdefault(dependency, route)
+    return dependencies, depended
 
 
 def _request_arg(every: List[ast.arg]) -> ast.arg:

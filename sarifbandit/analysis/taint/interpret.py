@@ -142,6 +142,12 @@ def _dotted_text(node: ast.AST) -> Optional[str]:
     return name + suffix if name else None
 
 
+def _annotations(func: ast.AST) -> Dict[str, ast.expr]:
+    args = func.args  # type: ignore[attr-defined]
+    every = [*args.posonlyargs, *args.args, args.vararg, *args.kwonlyargs, args.kwarg]
+    return {a.arg: a.annotation for a in every if a is not None and a.annotation is not None}
+
+
 def _param_names(func: ast.AST) -> Tuple[str, ...]:
     args = func.args  # type: ignore[attr-defined]
     names = [a.arg for a in (*args.posonlyargs, *args.args)]
@@ -195,6 +201,8 @@ class FileAnalysis:
         #: must answer it, for the finding may stand on what it returns
         self.external_results: set = set()
         self.web = False
+        #: FastAPI's dependencies: {endpoint: {parameter: the function whose result it gets}}
+        self.dependencies: Dict[ast.AST, Dict[str, ast.AST]] = {}
         self.follow_calls = True
         self._index(tree)
 
@@ -236,9 +244,17 @@ class FileAnalysis:
             params = _param_names(func)
             env: Env = {}
             given = self.entry_params.get(func, {})
+            annotations = _annotations(func)
+            depends = self.dependencies.get(func, {})
             for index, name in enumerate(params):
                 stand_in = Taint(frozenset({f"{PARAM_PREFIX}{index}"}))
-                env[name] = given.get(name) or tainted(stand_in)
+                env[name] = (
+                    given.get(name)
+                    or self.dependency(depends.get(name), depth)
+                    or Value(
+                        stand_in, pieces=(stand_in,), name=self.type_named(annotations.get(name))
+                    )
+                )
             run = FunctionRun(self, func, env, depth)
             summary = Summary(params)
             run.summary = summary
@@ -250,6 +266,42 @@ class FileAnalysis:
             return summary
         finally:
             self._running.discard(func)
+
+    def dependency(self, func: Optional[ast.AST], depth: int) -> Optional[Value]:
+        """What a FastAPI dependency gives the endpoint: its result, its own parameters filled
+        from the request (a generator dependency gives what it yields; unknown then)."""
+        if func is None:
+            return None
+        summary = self.summary(func, depth + 1)
+        if summary is None or summary.returns is None:
+            return None
+        return summary.returns
+
+    def type_named(self, annotation: Optional[ast.expr]) -> str:
+        """The dotted name of an imported class an annotation names (`httpx.AsyncClient`,
+        `Optional[ldap3.Connection]`), so that calls on the value find their models; '' for
+        builtins, this file's classes and what the imports do not show."""
+        if isinstance(annotation, ast.Name):
+            bound = self.module_env.get(annotation.id)
+            return bound.name if bound is not None and "." in bound.name else ""
+        if isinstance(annotation, ast.Attribute):
+            base = self.type_named(annotation.value) or (
+                annotation.value.id
+                if isinstance(annotation.value, ast.Name) and annotation.value.id in self.module_env
+                else ""
+            )
+            return f"{base}.{annotation.attr}" if base else ""
+        if isinstance(annotation, ast.BinOp):  # `Client | None`
+            return self.type_named(annotation.left) or self.type_named(annotation.right)
+        if isinstance(annotation, ast.Subscript) and _last(annotation.value) in (
+            "Optional",
+            "Union",
+            "Annotated",
+        ):
+            inner = annotation.slice
+            parts = inner.elts if isinstance(inner, ast.Tuple) else [inner]
+            return next((found for p in parts if (found := self.type_named(p))), "")
+        return ""
 
     # -- results -----------------------------------------------------------------------------
     def record(self, hit: SinkHit) -> None:
@@ -371,7 +423,13 @@ class FunctionRun:
 
     def s_AnnAssign(self, node: ast.AnnAssign, env: Env) -> Env:
         if node.value is not None:
-            self.bind(node.target, self.eval(node.value, env), env, node.value, node)
+            value = self.eval(node.value, env)
+            if not value.name and value.shape in ("", "object"):
+                # `conn: ldap3.Connection = request.app["ldap"]`: the annotation names the class
+                typed = self.a.type_named(node.annotation)
+                if typed:
+                    value = replace(value, name=typed)
+            self.bind(node.target, value, env, node.value, node)
         return env
 
     def s_AugAssign(self, node: ast.AugAssign, env: Env) -> Env:

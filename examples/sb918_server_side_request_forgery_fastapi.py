@@ -1,0 +1,53 @@
+"""A FastAPI link-preview service: the HTTP client comes from a dependency (typed by its
+annotation), the URL from the query, directly or through a dependency of its own."""
+
+from typing import Optional
+
+import httpx
+from fastapi import Depends, FastAPI, Query
+
+app = FastAPI()
+STATUS_URL = "https://status.example.com/health"
+
+
+def client() -> httpx.AsyncClient:
+    return httpx.AsyncClient(timeout=5)
+
+
+def target(url: str = Query(...)) -> str:
+    return url.strip()
+
+
+def status_target() -> str:
+    return STATUS_URL
+
+
+async def fetch(http: Optional[httpx.AsyncClient], url: str) -> str:
+    return (await http.get(url)).text
+
+
+@app.get("/preview")
+async def preview(url: str, http: httpx.AsyncClient = Depends(client)):
+    return {"html": (await http.get(url)).text}  # expect: SB918:HIGH<30
+
+
+@app.get("/preview-status")
+async def preview_status(url: str, http: httpx.AsyncClient = Depends(client)):
+    return {"html": (await http.get(STATUS_URL)).text}
+
+
+@app.get("/preview-target")
+async def preview_target(url: str = Depends(target), http: httpx.AsyncClient = Depends(client)):
+    return {"html": (await http.get(url)).text}  # expect: SB918:HIGH<17
+
+
+@app.get("/preview-status-target")
+async def preview_status_target(
+    url: str = Depends(status_target), http: httpx.AsyncClient = Depends(client)
+):
+    return {"html": (await http.get(url)).text}
+
+
+@app.get("/preview-helper")
+async def preview_helper(url: str):
+    return {"html": await fetch(httpx.AsyncClient(), url)}  # expect: SB918:HIGH<52
