@@ -142,3 +142,15 @@ def helper_safe():
 def index():
     with open(note_path("index")) as handle:
         return jsonify(size=len(handle.read()))
+
+
+@app.route("/report-name")
+def report_name():
+    report = Path("/srv/reports", Path(request.args["report"]).name)
+    return jsonify(text=report.read_text())
+
+
+@app.route("/report-path")
+def report_path():
+    report = Path("/srv/reports", request.args["report"])
+    return jsonify(text=report.read_text())  # expect: SB022:HIGH<155

@@ -27,3 +27,15 @@ def ping():
 def ping_default():
     os.system("ping -c 1 " + gateway())  # expect: B605:LOW
     return "sent"
+
+
+COMMANDS = {"uptime": "uptime", "disk": "df -h /srv"}
+
+
+@app.route("/status")
+def status():
+    check = request.args.get("check", "")
+    if check not in COMMANDS:
+        return "unknown check", 400
+    os.system(COMMANDS[check])  # expect: B605:LOW
+    return "done"

@@ -94,3 +94,21 @@ async def proxy_image_safe(request):
 web_app = web.Application()
 web_app.router.add_get("/proxy", proxy_image)
 web_app.router.add_get("/proxy-safe", proxy_image_safe)
+
+
+@app.route("/mirror-host-checked")
+def mirror_host_checked():
+    source = request.args["source"]
+    host = urlparse(source).hostname
+    if host not in ALLOWED_HOSTS:
+        abort(400)
+    return requests.get(source, timeout=5).content
+
+
+@app.route("/mirror-path-checked")
+def mirror_path_checked():
+    source = request.args["source"]
+    path = urlparse(source).path
+    if path not in ("/logo.png", "/banner.png"):
+        abort(400)
+    return requests.get(source, timeout=5).content  # expect: SB918:HIGH<110

@@ -354,6 +354,7 @@ def _entries(
         if isinstance(item, _FUNCTIONS)
     }
     dependencies, depended = _dependencies(tree, routes)
+    local_classes = {node.name for node in tree.body if isinstance(node, ast.ClassDef)}
     for func in _functions(tree):
         given: Dict[str, Value] = {}
         args = func.args  # type: ignore[attr-defined]
@@ -394,8 +395,11 @@ def _entries(
                         and _last(default.func) in route.safe_annotations
                     ):
                         continue
+                    # a body model of this file (`order: Order`): its fields' types decide
+                    model = arg.annotation.id if isinstance(arg.annotation, ast.Name) else ""
                     given[arg.arg] = tainted(
-                        Taint(frozenset({route.kind}), trace=(_arg_step(arg, route.framework),))
+                        Taint(frozenset({route.kind}), trace=(_arg_step(arg, route.framework),)),
+                        shape=f"model:{model}" if model in local_classes else "",
                     )
                 if route.framework == "flask":
                     view_returns.update(n for n in ast.walk(func) if isinstance(n, ast.Return))

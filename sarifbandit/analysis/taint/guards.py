@@ -100,6 +100,11 @@ def _compare(run: "FunctionRun", test: ast.Compare, truth: bool, env: Env) -> En
         return env
     name = _name(left)
     other = run.eval(right, env)
+    if name is not None and name in env and positive and env[name].shape.startswith("host:"):
+        # `host = urlparse(url).hostname` then `host in ALLOWED`: url goes to an allowed host
+        origin = env[name].shape[5:]
+        if origin in env and (other.known or other.entries is not None):
+            env[origin] = _sanitized(env[origin], frozenset({"redirect", "ssrf"}))
     if name is not None and name in env and positive and other.known:
         if isinstance(op, (ast.Eq, ast.NotEq)):
             env[name] = constant(other.const)

@@ -277,6 +277,19 @@ class FileAnalysis:
             return None
         return summary.returns
 
+    def field_type(self, cls: str, field: str) -> str:
+        """The annotation's last name of a field declared in a class of this file
+        (`quantity: int` in a pydantic model or dataclass), '' when not declared."""
+        node = self.classes.get(cls)
+        for item in node.body if node is not None else ():
+            if (
+                isinstance(item, ast.AnnAssign)
+                and isinstance(item.target, ast.Name)
+                and item.target.id == field
+            ):
+                return _last(item.annotation)
+        return ""
+
     def type_named(self, annotation: Optional[ast.expr]) -> str:
         """The dotted name of an imported class an annotation names (`httpx.AsyncClient`,
         `Optional[ldap3.Connection]`), so that calls on the value find their models; '' for
@@ -746,7 +759,27 @@ class FunctionRun:
             part = base.entry(("attr", attr))
             if part is not None:
                 return part
+        if base.shape == "path" and attr in ("name", "stem", "suffix"):
+            # `Path(x).name`: the last part only, as os.path.basename gives it
+            taint = base.all_taint()
+            return Value(
+                taint=taint.sanitize(frozenset({"path"})).step(
+                    _step(node, f"sanitized by `.{attr}`")
+                )
+                if taint is not None
+                else None
+            )
+        if base.taint is not None and base.shape.startswith("model:"):
+            field = self.a.field_type(base.shape[6:], attr)
+            if field in self.a.models.number_types():
+                return Value(shape="number")  # `order.quantity` of `quantity: int`: validated
+            if field in self.a.classes:
+                return Value(taint=base.taint, shape=f"model:{field}")
+            return Value(taint=base.taint)
         if base.taint is not None and not base.name:
+            if attr in ("netloc", "hostname") and base.shape.startswith("url:"):
+                # `host = urlparse(url).hostname`: a later check of host vouches for url
+                return Value(taint=base.taint, shape="host:" + base.shape[4:])
             return Value(taint=base.taint, shape=base.shape)
         if base.name:
             name = f"{base.name}.{attr}"
@@ -777,6 +810,10 @@ class FunctionRun:
             rest = base.entry(REST)
             return rest if rest is not None else CLEAN
         if base.entries is not None:
+            parts = [v for _, v in base.entries]
+            if parts and all(k is not REST and v.known for k, v in base.entries):
+                # `COMMANDS[action]`, the key not known: one of the table's constants
+                return Value(shape="allowed")
             return _candidates(base) or smashed(base)
         if isinstance(node.slice, ast.Slice) and base.pieces is not None and base.taint is not None:
             return slice_pieces(

@@ -295,6 +295,16 @@ class Models:
             )
         return known
 
+    def number_types(self) -> FrozenSet[str]:
+        """Annotations that make a route's parameter (or a body model's field) a number, a
+        date or another value the framework validates: every route's safe annotations."""
+        memo = self.__dict__.setdefault("_number_types", None)
+        if memo is None:
+            memo = self.__dict__["_number_types"] = frozenset(
+                name for route in self.routes for name in route.safe_annotations
+            )
+        return memo
+
     def sink_names(self) -> FrozenSet[str]:
         """The last dotted part of every sink's call: a call whose name ends otherwise is no
         sink, which lets the walk skip it cheaply."""
