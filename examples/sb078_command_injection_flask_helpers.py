@@ -39,3 +39,35 @@ def status():
         return "unknown check", 400
     os.system(COMMANDS[check])  # expect: B605:LOW
     return "done"
+
+
+class Network:
+    @classmethod
+    def ping(cls, host):
+        os.system("ping -c 1 " + host)  # expect: B605
+
+    @staticmethod
+    def trace(host):
+        os.system("traceroute " + host)  # expect: B605
+
+    def check(self, host):
+        self.trace(host)
+
+
+@app.route("/net/ping")
+def net_ping():
+    Network.ping(request.args["host"])  # expect: SB078:HIGH<59
+    return "sent"
+
+
+@app.route("/net/check")
+def net_check():
+    Network().check(request.args["host"])  # expect: SB078:HIGH<65
+    return "sent"
+
+
+@app.route("/net/gateway")
+def net_gateway():
+    Network.ping(GATEWAY)
+    Network().check(gateway())
+    return "sent"

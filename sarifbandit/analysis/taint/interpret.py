@@ -142,6 +142,14 @@ def _dotted_text(node: ast.AST) -> Optional[str]:
     return name + suffix if name else None
 
 
+def _method_kind(func: ast.AST) -> str:
+    """ "static", "class" or "instance", by the method's decorators."""
+    for decorator in getattr(func, "decorator_list", ()):
+        if isinstance(decorator, ast.Name) and decorator.id in ("staticmethod", "classmethod"):
+            return decorator.id[: -len("method")]
+    return "instance"
+
+
 def _annotations(func: ast.AST) -> Dict[str, ast.expr]:
     args = func.args  # type: ignore[attr-defined]
     every = [*args.posonlyargs, *args.args, args.vararg, *args.kwonlyargs, args.kwarg]
@@ -1110,9 +1118,12 @@ class FunctionRun:
             callee.shape in ("function", "class", "") or isinstance(func, ast.Attribute)
         ):
             method = owner.class_of.get(local)
-            bound = isinstance(func, ast.Attribute) and method and callee.shape != "class"
-            if bound and receiver is not None:
-                args = [receiver, *args]  # the instance is `self`
+            kind = _method_kind(local)
+            # the instance is `self` (called on an instance), the class `cls` (however called);
+            # a static method takes neither
+            bound = kind == "class" or (kind == "instance" and callee.shape != "class")
+            if isinstance(func, ast.Attribute) and method and bound and receiver is not None:
+                args = [receiver, *args]
             result = self.local_call(node, local, args, kwargs, 0, owner)
             if result is not None:
                 if not result.name and result.all_taint() is None and qual and owner is not self.a:
