@@ -317,3 +317,49 @@ def test_a_second_scan_follows_only_calls_that_can_change_its_findings(tmp_path,
     (b605,) = [f for f in report.findings if f.rule_id == "B605" and f.line == 12]
     assert b605.confidence.name == "HIGH" and b605.flow[0].path == "app/helpers.py"
     assert "app.helpers" in analysed and "app.settings" not in analysed
+
+
+MANAGER_MODELS = """
+from django.db import models
+
+
+class ProductManager(models.Manager):
+    def search(self, term):
+        return self.raw("SELECT * FROM product WHERE name = '%s'" % term)
+
+    def search_safe(self, term):
+        return self.raw("SELECT * FROM product WHERE name = %s", [term])
+
+
+class Product(models.Model):
+    objects = ProductManager()
+
+    @classmethod
+    def in_category(cls, category):
+        return cls.objects.raw("SELECT * FROM product WHERE category = '%s'" % category)
+"""
+MANAGER_VIEWS = """
+from django.http import JsonResponse
+
+from .models import Product
+
+
+def search(request):
+    found = Product.objects.search(request.GET["q"])
+    listed = Product.in_category(request.GET["c"])
+    safe = Product.objects.search_safe(request.GET["q"])
+    return JsonResponse({"n": len(list(found)) + len(list(listed)) + len(list(safe))})
+"""
+
+
+def test_a_models_manager_and_class_methods_are_followed_from_the_views(tmp_path):
+    # `Product.objects.search` is the manager's own (a `*.search` model is LDAP's), and
+    # `Product.in_category(x)` gives x to `category`, not to `cls`
+    root = _tree(
+        tmp_path,
+        {"shop/__init__.py": "", "shop/models.py": MANAGER_MODELS, "shop/views.py": MANAGER_VIEWS},
+    )
+    assert _found(root, use_cache=False) == [
+        ("shop/views.py", 8, "SB089"),
+        ("shop/views.py", 9, "SB089"),
+    ]

@@ -72,6 +72,9 @@ class Project(ProjectIndex):
             analysis, rest = found
             if len(rest) == 2 and (rest[0], rest[1]) in analysis.methods:
                 return analysis, analysis.methods[(rest[0], rest[1])]
+            if len(rest) == 3:
+                held = analysis.held_method(*rest)
+                return (analysis, held) if held is not None else None
             if len(rest) != 1:
                 return None
             function = analysis.functions.get(rest[0]) or analysis.classes.get(rest[0])

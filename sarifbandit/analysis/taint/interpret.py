@@ -142,6 +142,10 @@ def _dotted_text(node: ast.AST) -> Optional[str]:
     return name + suffix if name else None
 
 
+def _same_package(qual: str, module: str) -> bool:
+    return bool(module) and qual.split(".", 1)[0] == module.split(".", 1)[0]
+
+
 def _method_kind(func: ast.AST) -> str:
     """ "static", "class" or "instance", by the method's decorators."""
     for decorator in getattr(func, "decorator_list", ()):
@@ -356,6 +360,24 @@ class FileAnalysis:
                 found = self.method(base, func.attr)
                 if found is not None:
                     return found
+        return None
+
+    def held_method(self, cls: str, attr: str, name: str) -> Optional[ast.AST]:
+        """The method `name` of the object that `attr = Holder()` in the body of `cls` makes
+        (a Django model's `objects = ProductManager()`), both classes of this file."""
+        node = self.classes.get(cls)
+        for item in node.body if node is not None else ():
+            value = item.value if isinstance(item, (ast.Assign, ast.AnnAssign)) else None
+            targets = (
+                item.targets if isinstance(item, ast.Assign) else [getattr(item, "target", None)]
+            )
+            if (
+                isinstance(value, ast.Call)
+                and isinstance(value.func, ast.Name)
+                and value.func.id in self.classes
+                and any(isinstance(t, ast.Name) and t.id == attr for t in targets)
+            ):
+                return self.method(value.func.id, name)
         return None
 
     def bases(self, cls: str) -> List[str]:
@@ -1075,6 +1097,9 @@ class FunctionRun:
         if local is None and qual.count(".") == 1:
             # `Runner(x).go(y)` of a class of this file, or a method of one of its instances
             local = self.a.method(*qual.split("."))
+        if local is None and qual.count(".") == 2:
+            # `Product.objects.search(q)`: a method of the object a class attribute holds
+            local = self.a.held_method(*qual.split("."))
         if local is None and isinstance(func, ast.Name) and qual in self.a.classes:
             local = self.a.classes[qual]
         if local is None:
@@ -1097,7 +1122,7 @@ class FunctionRun:
             local is None
             and qual
             and self.a.project is not None
-            and not _modelled(self.a.models, qual)
+            and not self.a.models.names_exactly(qual)
         ):
             # a function of another module of the scan (a modelled one keeps its model, even
             # when the scan holds a copy of that library)
@@ -1110,7 +1135,10 @@ class FunctionRun:
             and self.a.project is None
             and "." in qual
             and not qual.startswith("?")
-            and not _modelled(self.a.models, qual)
+            and not self.a.models.names_exactly(qual)
+            # matched only by a `*.method` pattern: the scan's own when its package is this
+            # file's (`shop.models.Product.objects.search`), the model's otherwise (`*.execute`)
+            and (not self.a.models.knows(qual) or _same_package(qual, self.a.module))
         )
         if isinstance(local, ast.ClassDef):
             return self.construct(node, owner, local, qual, args, kwargs)
@@ -1555,10 +1583,6 @@ def _candidates(table: Value) -> Optional[Value]:
 
 def _real(taint: Optional[Taint]) -> bool:
     return taint is not None and taint.real()
-
-
-def _modelled(models: Models, qual: str) -> bool:
-    return models.knows(qual)
 
 
 @functools.lru_cache(maxsize=None)

@@ -281,6 +281,16 @@ class Models:
         exact, wild = self._propagators.lookup(qualname)
         return bool(exact or wild)
 
+    def number_types(self) -> FrozenSet[str]:
+        """Annotations that make a route's parameter (or a body model's field) a number, a
+        date or another value the framework validates: every route's safe annotations."""
+        memo = self.__dict__.setdefault("_number_types", None)
+        if memo is None:
+            memo = self.__dict__["_number_types"] = frozenset(
+                name for route in self.routes for name in route.safe_annotations
+            )
+        return memo
+
     def knows(self, qualname: str) -> bool:
         """Whether some model says what a call of `qualname` does (source, sink, sanitizer or
         propagator); asked for every call the data flow cannot follow, so remembered."""
@@ -295,15 +305,19 @@ class Models:
             )
         return known
 
-    def number_types(self) -> FrozenSet[str]:
-        """Annotations that make a route's parameter (or a body model's field) a number, a
-        date or another value the framework validates: every route's safe annotations."""
-        memo = self.__dict__.setdefault("_number_types", None)
-        if memo is None:
-            memo = self.__dict__["_number_types"] = frozenset(
-                name for route in self.routes for name in route.safe_annotations
+    def names_exactly(self, qualname: str) -> bool:
+        """Whether a model names `qualname` itself, not by a `*.method` pattern: a function of
+        the scan matching only a pattern (a manager's `search`, not LDAP's) is its own."""
+        memo = self.__dict__.setdefault("_exact_memo", {})
+        known = memo.get(qualname)
+        if known is None:
+            known = memo[qualname] = bool(
+                self._sinks.lookup(qualname)[0]
+                or self._sanitizers.lookup(qualname)[0]
+                or self._propagators.lookup(qualname)[0]
+                or self.source_for(qualname, called=True)
             )
-        return memo
+        return known
 
     def sink_names(self) -> FrozenSet[str]:
         """The last dotted part of every sink's call: a call whose name ends otherwise is no
