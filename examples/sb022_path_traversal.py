@@ -154,3 +154,17 @@ def report_name():
 def report_path():
     report = Path("/srv/reports", request.args["report"])
     return jsonify(text=report.read_text())  # expect: SB022:HIGH<155
+
+
+@app.route("/upload", methods=["POST"])
+def upload():
+    upload = request.files["document"]
+    upload.save(os.path.join("/srv/uploads", upload.filename))  # expect: SB022:HIGH<161
+    return jsonify(saved=True)
+
+
+@app.route("/upload-safe", methods=["POST"])
+def upload_safe():
+    upload = request.files["document"]
+    upload.save(os.path.join("/srv/uploads", os.path.basename(upload.filename)))
+    return jsonify(saved=True)

@@ -106,6 +106,8 @@ def method_of(
     env: Dict[str, Value],
 ) -> Optional[Value]:
     shape = receiver.shape
+    if shape == "autoescape":
+        return _autoescaping_method(attr, receiver, args, kwargs)
     if receiver.entries is not None and shape in ("list", "dict", "set", ""):
         return _container_method(run, node, attr, receiver, args, env)
     if shape == "config":
@@ -453,9 +455,53 @@ def _buffer_method(
     return None
 
 
+#: Jinja2's environments and templates, which escape what they render when told to
+_JINJA = frozenset(
+    {
+        "jinja2.Environment",
+        "jinja2.environment.Environment",
+        "jinja2.sandbox.SandboxedEnvironment",
+        "jinja2.Template",
+        "jinja2.environment.Template",
+    }
+)
+#: methods of an escaping environment that give an escaping template
+_TEMPLATE_MAKERS = frozenset(
+    {"from_string", "get_template", "select_template", "get_or_select_template"}
+)
+
+
+def _autoescaping_method(
+    attr: str, receiver: Value, args: List[Value], kwargs: Dict[str, Value]
+) -> Optional[Value]:
+    """`env.from_string(src)` of an escaping environment, and `.render(...)` of its templates:
+    the values rendered are escaped for HTML; the template's own text is not."""
+    if attr in _TEMPLATE_MAKERS:
+        source = join_all(args) if attr == "from_string" else None
+        return Value(taint=source, shape="autoescape", name=f"{receiver.name}.{attr}")
+    if attr in ("render", "render_async", "generate", "stream"):
+        given = join_all(args + list(kwargs.values()))
+        escaped = given.sanitize(frozenset({"xss"})) if given is not None else None
+        return Value(taint=join_taint(receiver.all_taint(), escaped))
+    return None
+
+
+def _autoescaping(qual: str, args: List[Value], kwargs: Dict[str, Value]) -> Optional[Value]:
+    """`Environment(autoescape=True)`, `autoescape=select_autoescape(...)`, `Template(src,
+    autoescape=True)`: an escaping environment or template (a constant false: not)."""
+    flag = kwargs.get("autoescape")
+    if qual not in _JINJA or flag is None or (flag.known and not flag.const):
+        return None
+    source = join_all(args[:1]) if qual.endswith("Template") else None
+    return Value(taint=source, shape="autoescape", name=qual)
+
+
 def call_library(
     run: "FunctionRun", node: ast.Call, qual: str, args: List[Value], kwargs: Dict[str, Value]
 ) -> Optional[Value]:
+    escaping = _autoescaping(qual, args, kwargs)
+    if escaping is not None:
+        return escaping
     if qual == "functools.partial" and args and args[0].shape == "function" and args[0].name:
         bound = tuple(enumerate(args[1:]))
         return Value(shape="partial", name=args[0].name, entries=bound)
