@@ -354,6 +354,7 @@ def _entries(
         if isinstance(item, _FUNCTIONS)
     }
     dependencies, depended = _dependencies(tree, routes)
+    class_rules = _class_rules(tree) if any("add_" in line for line in lines) else {}
     local_classes = {node.name for node in tree.body if isinstance(node, ast.ClassDef)}
     for func in _functions(tree):
         given: Dict[str, Value] = {}
@@ -362,6 +363,8 @@ def _entries(
         routed = False
         for route in routes:
             rules = [_rule_of(d) for d in _route_decorators(func, route)]
+            if route.framework == "flask" and getattr(func, "name", "") in _VIEW_METHODS:
+                rules += class_rules.get(owners.get(func, ""), [])
             if depended.get(func) is route:
                 rules.append(None)  # a dependency: filled from the request, no path of its own
             for rule in rules:
@@ -474,6 +477,30 @@ def _entries(
 _NOT_ROUTED: FrozenSet[str] = frozenset()
 #: what reads a request-like mapping's items (self.kwargs["slug"], .get("slug"), .values())
 _MAPPING_READS = "__getitem__,get,items,values,pop,setdefault"
+
+
+def _class_rules(tree: ast.Module) -> Dict[str, List[ast.expr]]:
+    """{class: its URL rules} for Flask's class-based views routed by a call:
+    `app.add_url_rule("/items/<slug>", view_func=ItemView.as_view("item"))`, and
+    Flask-RESTful's `api.add_resource(ItemResource, "/items/<slug>")`."""
+    rules: Dict[str, List[ast.expr]] = {}
+    for node in ast.walk(tree):
+        if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)):
+            continue
+        if node.func.attr == "add_url_rule" and node.args:
+            view = next((k.value for k in node.keywords if k.arg == "view_func"), None)
+            if view is None and len(node.args) >= 3:
+                view = node.args[2]
+            if (
+                isinstance(view, ast.Call)
+                and isinstance(view.func, ast.Attribute)
+                and view.func.attr == "as_view"
+                and isinstance(view.func.value, ast.Name)
+            ):
+                rules.setdefault(view.func.value.id, []).append(node.args[0])
+        elif node.func.attr == "add_resource" and node.args and isinstance(node.args[0], ast.Name):
+            rules.setdefault(node.args[0].id, []).extend(node.args[1:])
+    return rules
 
 
 def _route_decorators(func: ast.AST, route: RouteParams) -> List[ast.Call]:
