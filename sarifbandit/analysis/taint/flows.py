@@ -460,6 +460,13 @@ def _entries(
                 url = Value(shape=f"request:{kinds[0]}:{_MAPPING_READS}", name="kwargs")
                 held += ((("attr", "kwargs"), url),)
             given["self"] = Value(entries=held, shape="object")
+            form = next((a for a in every[1:] if a.arg == "form"), None)
+            if kinds and form is not None and getattr(func, "name", "") in _FORM_HANDLERS:
+                # FormView.form_valid(form): the form the request's data bound, validated by
+                # field types the analysis does not see (MEDIUM)
+                step = _arg_step(form, "django")[:4] + ("user input bound to `form`", 0)
+                bound = Taint(frozenset({kinds[0]}), trace=(step,), exact=False)
+                given["form"] = Value(taint=bound, shape="object")
         start = func.lineno - 1  # type: ignore[attr-defined]
         end = getattr(func, "end_lineno", None) or len(lines)
         body_text = "\n".join(lines[start:end])
@@ -473,6 +480,8 @@ def _entries(
     return entry_params, frozenset(view_returns), entries, dependencies
 
 
+#: a Django form view's methods that are given the bound form
+_FORM_HANDLERS = frozenset({"form_valid", "form_invalid"})
 #: the converter set of a keyword no route names: treated as safe (not a URL argument)
 _NOT_ROUTED: FrozenSet[str] = frozenset()
 #: what reads a request-like mapping's items (self.kwargs["slug"], .get("slug"), .values())
