@@ -45,3 +45,27 @@ def search_safe(request):
             "SELECT id FROM products WHERE name LIKE %s", ["%" + form.cleaned_data["term"] + "%"]
         )
         return JsonResponse({"ids": [row[0] for row in cursor.fetchall()]})
+
+
+class ReportView(View):
+    ORDER = "created"
+
+    def get(self, request, *args, **kwargs):
+        self.order = request.GET.get("order", "created")
+        return self.rows()  # expect: SB089:HIGH<54
+
+    def rows(self):
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT id FROM products ORDER BY %s" % self.order)  # expect: B608
+            return JsonResponse({"ids": [row[0] for row in cursor.fetchall()]})
+
+
+class FixedReportView(View):
+    def get(self, request, *args, **kwargs):
+        self.order = "created"
+        return self.rows()
+
+    def rows(self):
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT id FROM products ORDER BY %s" % self.order)  # expect: B608
+            return JsonResponse({"ids": [row[0] for row in cursor.fetchall()]})

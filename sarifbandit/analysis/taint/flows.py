@@ -18,7 +18,7 @@ from .interpret import SOURCE_TEXT, FileAnalysis, ProjectIndex, SinkHit
 from .models import Models, RouteParams
 from .urlconf import UrlArgument, arguments_of
 from .urlconf import url_arguments as url_arguments_of
-from .values import Step, Taint, Value, tainted
+from .values import PARAM_PREFIX, Step, Taint, Value, tainted
 
 _FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
 #: words without which a file cannot read a modelled source (cheap text test, before parsing
@@ -459,7 +459,10 @@ def _entries(
                 # items are input, not a tainted value (which every read of self would carry)
                 url = Value(shape=f"request:{kinds[0]}:{_MAPPING_READS}", name="kwargs")
                 held += ((("attr", "kwargs"), url),)
-            given["self"] = Value(entries=held, shape="object")
+            # and stands for itself too: a helper method reading what another stored on self
+            # (`self.sort = request.GET["sort"]; self.rows()`) passes it to its sinks
+            itself = Taint(frozenset({f"{PARAM_PREFIX}0"}))
+            given["self"] = Value(taint=itself, entries=held, shape="object")
             form = next((a for a in every[1:] if a.arg == "form"), None)
             if kinds and form is not None and getattr(func, "name", "") in _FORM_HANDLERS:
                 # FormView.form_valid(form): the form the request's data bound, validated by
