@@ -19,7 +19,7 @@ from typing import Any, Dict, FrozenSet, Iterable, List, Optional, Sequence, Tup
 
 from ..nodes import dotted_name
 from .guards import refine
-from .library import call_library, method_of, result_type
+from .library import call_library, method_of, named_entries, result_type
 from .models import Models, Sink
 from .values import (
     CALL_PREFIX,
@@ -140,6 +140,21 @@ def _dotted_text(node: ast.AST) -> Optional[str]:
         node = node.value
     name = dotted_name(node)
     return name + suffix if name else None
+
+
+def _deleted(holder: Value, key: Any) -> Value:
+    """`del items[i]` (the later items move down one) and `del table[k]`."""
+    entries = holder.entries or ()
+    if holder.shape == "list" and isinstance(key, int):
+        indexes = sorted(k for k, _ in entries if isinstance(k, int))
+        if not -len(indexes) <= key < len(indexes) or len(indexes) != len(entries):
+            return holder
+        gone = indexes[key]
+        moved = tuple((k - 1 if k > gone else k, v) for k, v in entries if k != gone)
+        return Value(entries=moved, shape=holder.shape)
+    if hashable(key):
+        return Value(entries=tuple((k, v) for k, v in entries if k != key), shape=holder.shape)
+    return holder
 
 
 def _same_package(qual: str, module: str) -> bool:
@@ -571,7 +586,8 @@ class FunctionRun:
         test = self.eval(node.test, env)
         if test.known and not test.const:
             return self.block(node.orelse, env)
-        forever = test.known and bool(test.const)
+        # `while True:` leaves only by break; `n = 0; while n < 3:` is true only at first
+        forever = isinstance(node.test, ast.Constant) and bool(node.test.value)
         return self.loop(node, env, None, None, forever)
 
     def s_For(self, node: ast.For, env: Env) -> Optional[Env]:
@@ -613,6 +629,9 @@ class FunctionRun:
         finally:
             self._breaks.pop()
         exit_env: Optional[Env] = None
+        if isinstance(node, ast.While) and not forever:
+            test = self.eval(node.test, head)
+            forever = test.known and bool(test.const)  # still true where the loop settled
         if not forever:
             after = head
             if isinstance(node, ast.While):
@@ -690,6 +709,11 @@ class FunctionRun:
         for target in node.targets:
             if isinstance(target, ast.Name):
                 env.pop(target.id, None)
+            elif isinstance(target, ast.Subscript) and isinstance(target.value, ast.Name):
+                holder = env.get(target.value.id)
+                key = self.eval(target.slice, env)
+                if holder is not None and holder.entries is not None and key.known:
+                    env[target.value.id] = _deleted(holder, key.const)
         return env
 
     # -- binding -----------------------------------------------------------------------------
@@ -1086,14 +1110,20 @@ class FunctionRun:
         kwarg_nodes: Dict[str, ast.AST] = {}
         for kw in node.keywords:
             value = self.eval(kw.value, env, depth)
-            if kw.arg is None:
+            named = named_entries(value) if kw.arg is None else None
+            if named is not None:  # `f(**{"a": x})`, `"{a}".format(**d)`: keyword by keyword
+                kwargs.update(named)
+                kwarg_nodes.update((name, kw.value) for name in named)
+            elif kw.arg is None:
                 args.append(smashed(value))
                 arg_nodes.append(kw.value)
             else:
                 kwargs[kw.arg] = value
                 kwarg_nodes[kw.arg] = kw.value
-        # a function or method of this file: its summary (not a model's `*.execute`)
-        local = self.a.resolve_call(func, self.cls)
+        # a function or method of this file: its summary (not a model's `*.execute`); a name
+        # bound in the function itself (a nested def, a lambda) hides the module's function
+        shadowed = isinstance(func, ast.Name) and func.id in env
+        local = None if shadowed else self.a.resolve_call(func, self.cls)
         if local is None and qual.count(".") == 1:
             # `Runner(x).go(y)` of a class of this file, or a method of one of its instances
             local = self.a.method(*qual.split("."))
@@ -1799,7 +1829,7 @@ def slice_pieces(base: Value, lower: Value, upper: Value) -> Value:
 
 
 _PERCENT = re.compile(
-    r"%(?:\([^)]*\))?[-#0 +]*(?:\*|\d+)?(?:\.(?:\*|\d+))?[hlL]?([diouxXeEfFgGcrsa%])"
+    r"%(?:\(([^)]*)\))?[-#0 +]*(?:\*|\d+)?(?:\.(?:\*|\d+))?[hlL]?([diouxXeEfFgGcrsa%])"
 )
 
 
@@ -1814,14 +1844,19 @@ def percent_format(template: str, args: Value) -> Value:
     index = 0
     for match in _PERCENT.finditer(template):
         pieces.append(template[position : match.start()])
-        if match.group(1) == "%":
+        key, conversion = match.group(1), match.group(2)
+        if conversion == "%":
             pieces.append("%")
         else:
-            part = parts[index] if index < len(parts) else CLEAN
-            index += 1
-            if match.group(1) in "diouxXeEfFgGc" and part.all_taint() is None:
+            if key is not None and args.entries is not None:
+                # `"%(name)s" % {"name": x, ...}`: the mapping's entry of that key
+                part = args.entry(key) or args.entry(REST) or smashed(args)
+            else:
+                part = parts[index] if index < len(parts) else CLEAN
+                index += 1
+            if conversion in "diouxXeEfFgGc" and part.all_taint() is None:
                 pieces.append(None)
-            elif match.group(1) in "diouxXeEfFgG":
+            elif conversion in "diouxXeEfFgG":
                 pieces.append(None)  # a number cannot carry text
             else:
                 pieces.extend(pieces_of(part))

@@ -8,6 +8,7 @@ unknown-call model).
 from __future__ import annotations
 
 import ast
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Dict, List, Optional
 
 from .values import (
@@ -171,6 +172,10 @@ def _str_method(
         return constant_bool()
     if attr == "format" and receiver.known and isinstance(receiver.const, str):
         return _format(receiver.const, args, kwargs)
+    if attr == "format_map" and receiver.known and isinstance(receiver.const, str) and args:
+        named = named_entries(args[0])
+        if named is not None:
+            return _format(receiver.const, [], named)
     if attr == "join" and args:
         return _joined(receiver, args[0])
     if attr in ("split", "rsplit", "splitlines", "partition", "rpartition"):
@@ -278,6 +283,10 @@ def _container_method(
 ) -> Optional[Value]:
     indexes = _indexes(receiver)
     listlike = receiver.shape in _LIST_KINDS or (receiver.shape == "" and indexes)
+    if attr == "appendleft" and args:  # a deque's ends
+        attr, args = "insert", [constant(0), args[0]]
+    elif attr == "popleft":
+        attr, args = "pop", [constant(0)]
     if attr == "append" and args:
         _store(run, node, env, receiver.with_entry((indexes[-1] + 1) if indexes else 0, args[0]))
         return constant(None)
@@ -496,6 +505,14 @@ def _autoescaping(qual: str, args: List[Value], kwargs: Dict[str, Value]) -> Opt
     return Value(taint=source, shape="autoescape", name=qual)
 
 
+def named_entries(mapping: Value) -> Optional[Dict[str, Value]]:
+    """A dict's entries by their text keys, when every key is known text."""
+    entries = mapping.entries
+    if entries is None or not all(isinstance(k, str) for k, _ in entries):
+        return None
+    return dict(entries)
+
+
 def call_library(
     run: "FunctionRun", node: ast.Call, qual: str, args: List[Value], kwargs: Dict[str, Value]
 ) -> Optional[Value]:
@@ -531,11 +548,13 @@ def call_library(
         if value.known:
             return constant(str(value.const))
         return Value(taint=value.all_taint(), pieces=value.pieces)
-    if qual in ("list", "tuple") and args:
+    if qual in ("list", "tuple", "collections.deque") and args:
         value = args[0]
         if value.entries is not None:
-            return value
+            return replace(value, shape="list") if qual == "collections.deque" else value
         return Value(entries=((REST, Value(taint=value.all_taint())),), shape="list")
+    if qual == "collections.deque":
+        return Value(entries=(), shape="list")
     if qual == "dict":
         value = Value(entries=(), shape="dict")
         for name, part in kwargs.items():

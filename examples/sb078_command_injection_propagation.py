@@ -1,0 +1,70 @@
+"""Small Flask diagnostics views: input carried to a shell command through loops, local
+functions, mappings, format strings and deques; each next to a twin where it is not."""
+
+import collections
+import os
+
+from flask import Flask, request
+
+app = Flask(__name__)
+
+
+def quoted(text):
+    return "'uptime'"
+
+
+@app.route("/loop")
+def loop():
+    host = request.args.get("host", "")
+    command, rounds = "uptime", 0
+    while rounds < 1:
+        command = "ping -c 1 " + host
+        rounds += 1
+    os.system(command)  # expect: B605:HIGH<18
+
+
+@app.route("/loop-never")
+def loop_never():
+    host = request.args.get("host", "")
+    command, rounds = "uptime", 0
+    while rounds < 0:
+        command = "ping -c 1 " + host
+    os.system(command)  # expect: B605:LOW
+
+
+@app.route("/shadowed")
+def shadowed():
+    host = request.args.get("host", "")
+    quoted = lambda text: text  # noqa: E731 - hides the module's quoted()
+    os.system("ping -c 1 " + quoted(host))  # expect: B605:MEDIUM<37
+
+
+@app.route("/module-function")
+def module_function():
+    host = request.args.get("host", "")
+    os.system(quoted(host))  # expect: B605:LOW
+
+
+@app.route("/mapping")
+def mapping():
+    fields = {"host": request.args.get("host", ""), "count": "1"}
+    os.system("ping -c %(count)s %(host)s" % fields)  # expect: B605:HIGH<50
+    os.system("ping -c {count} {host}".format_map(fields))  # expect: B605:HIGH<50
+    os.system("ping -c {count} {host}".format(**fields))  # expect: B605:HIGH<50
+    os.system("ping -c %(count)s localhost" % fields)  # expect: B605:LOW
+    os.system("ping -c {count} localhost".format_map(fields))  # expect: B605:LOW
+
+
+@app.route("/queue")
+def queue():
+    pending = collections.deque(["uptime"])
+    pending.append("ping -c 1 " + request.args.get("host", ""))
+    os.system(pending.popleft())  # expect: B605:LOW
+    os.system(pending.popleft())  # expect: B605:HIGH<61
+
+
+@app.route("/deleted")
+def deleted():
+    steps = ["ping -c 1 " + request.args.get("host", ""), "uptime"]
+    del steps[0]
+    os.system(steps[0])  # expect: B605:LOW
