@@ -68,3 +68,16 @@ def deleted():
     steps = ["ping -c 1 " + request.args.get("host", ""), "uptime"]
     del steps[0]
     os.system(steps[0])  # expect: B605:LOW
+
+
+@app.route("/tables")
+def tables():
+    commands = {"ping -c 1 " + request.args.get("host", ""): "remote", "uptime": "local"}
+    for command, where in commands.items():
+        os.system(where)  # expect: B605
+        os.system(command)  # expect: B605:HIGH<75
+    for position, command in enumerate(commands):
+        os.system(str(position))  # expect: B605
+        os.system(command)  # expect: B605:HIGH<75
+    for command, fallback in zip(commands, ["uptime"]):
+        os.system(fallback)  # expect: B605:LOW

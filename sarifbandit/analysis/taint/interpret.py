@@ -760,7 +760,8 @@ class FunctionRun:
             if key.known and hashable(key.const):
                 env[base.id] = holder.with_entry(key.const, value)
             else:
-                env[base.id] = holder.with_entry(REST, join(holder.entry(REST), value) or value)
+                kept = join(value, Value(taint=key.all_taint())) or value
+                env[base.id] = holder.with_entry(REST, join(holder.entry(REST), kept) or kept)
 
     # -- expressions -------------------------------------------------------------------------
     def eval(self, node: Optional[ast.AST], env: Env, depth: int = 0) -> Value:
@@ -1038,7 +1039,9 @@ class FunctionRun:
             if key.known and hashable(key.const):
                 value = value.with_entry(key.const, item_value)
             else:
-                value = value.with_entry(REST, join(value.entry(REST), item_value) or item_value)
+                # a key the code does not know: iterating the keys may give it (its taint kept)
+                kept = join(item_value, Value(taint=key.all_taint())) or item_value
+                value = value.with_entry(REST, join(value.entry(REST), kept) or kept)
         return value
 
     def e_NamedExpr(self, node: ast.NamedExpr, env: Env, depth: int) -> Value:
@@ -1213,7 +1216,7 @@ class FunctionRun:
                 return result
         if qual in ("getattr", "builtins.getattr") and len(args) >= 2:
             return self.attribute_by_name(args[0], args[1])
-        library = call_library(self, node, qual, args, kwargs)
+        library = call_library(self, node, qual, args, kwargs) or _pairs(qual, args)
         if library is not None:
             return library
         # unknown: what goes in comes out, less surely
@@ -1739,8 +1742,26 @@ def _stringish(value: Value) -> bool:
     return value.pieces is not None or (value.known and isinstance(value.const, str))
 
 
+def _pairs(qual: str, args: List[Value]) -> Optional[Value]:
+    """`enumerate(x)` and `zip(a, b)` as lists of tuples: a counter is a number, and each
+    position of a zipped tuple is an element of its own iterable."""
+    if qual in ("enumerate", "builtins.enumerate") and args:
+        parts: List[Value] = [Value(shape="number"), element_of(args[0])]
+    elif qual in ("zip", "builtins.zip") and args:
+        parts = [element_of(arg) for arg in args]
+    else:
+        return None
+    pair = Value(entries=tuple(enumerate(parts)), shape="tuple")
+    return Value(entries=((REST, pair),), shape="list")
+
+
 def element_of(value: Value) -> Value:
-    """What iterating over `value` gives."""
+    """What iterating over `value` gives (a dict: its keys)."""
+    if value.shape == "dict" and value.entries is not None:
+        keys: Optional[Value] = None
+        for key, part in value.entries:
+            keys = join(keys, Value(taint=part.all_taint()) if key is REST else constant(key))
+        return keys or CLEAN
     if value.entries is not None:
         parts = [v for _, v in value.entries]
         out: Optional[Value] = None

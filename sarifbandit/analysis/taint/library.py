@@ -369,6 +369,10 @@ def _container_method(
     if attr in ("items", "values", "keys", "copy"):
         if attr == "copy":
             return receiver
+        if receiver.shape == "dict":
+            # each entry's key and value kept apart: `for k, v in d.items()`
+            parts = [_dict_item(attr, k, v) for k, v in receiver.entries or ()]
+            return Value(entries=tuple(enumerate(parts)), shape="list")
         if attr == "keys":
             return Value(shape="list")
         return Value(entries=((REST, smashed(receiver)),), shape="list")
@@ -503,6 +507,17 @@ def _autoescaping(qual: str, args: List[Value], kwargs: Dict[str, Value]) -> Opt
         return None
     source = join_all(args[:1]) if qual.endswith("Template") else None
     return Value(taint=source, shape="autoescape", name=qual)
+
+
+def _dict_item(attr: str, key: Any, value: Value) -> Value:
+    """One element of `d.keys()`, `d.values()` or `d.items()`; a key stored where the code
+    did not know it (REST) may be anything its value may be."""
+    shown = Value(taint=value.all_taint()) if key is REST else constant(key)
+    if attr == "keys":
+        return shown
+    if attr == "values":
+        return value
+    return Value(entries=((0, shown), (1, value)), shape="tuple")
 
 
 def named_entries(mapping: Value) -> Optional[Dict[str, Value]]:
