@@ -354,7 +354,9 @@ def _entries(
         if isinstance(item, _FUNCTIONS)
     }
     dependencies, depended = _dependencies(tree, routes)
-    class_rules = _class_rules(tree) if any("add_" in line for line in lines) else {}
+    # a walk of the whole tree: only where the file says it routes a view class by a call
+    routing = any("add_url_rule" in line or "add_resource" in line for line in lines)
+    class_rules = _class_rules(tree) if routing else {}
     local_classes = {node.name for node in tree.body if isinstance(node, ast.ClassDef)}
     for func in _functions(tree):
         given: Dict[str, Value] = {}
