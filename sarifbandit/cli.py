@@ -12,12 +12,13 @@ import threading
 from contextlib import nullcontext
 from dataclasses import replace
 from pathlib import Path
-from typing import Any, Iterable, List, Optional, Tuple
+from typing import Any, Dict, Iterable, List, Optional, Set, Tuple
 
 import click
 
 from .api import Report, scan
 from .config.options import closest
+from .config.paths import one_walk
 from .config.settings import BANDIT_FORMATS, resolve
 from .engine import cache
 from .engine.progress import ProgressBar
@@ -326,6 +327,11 @@ def scan_command(ctx: click.Context, **flags: Any) -> None:
         for name in flags
         if ctx.get_parameter_source(name) is click.core.ParameterSource.COMMANDLINE
     }
+    with one_walk():  # the `.bandit` search and discovery read each tree once
+        _scan_and_report(flags, given)
+
+
+def _scan_and_report(flags: Dict[str, Any], given: Set[str]) -> None:
     try:
         run = resolve(flags, given)
         if run.fmt is not None and run.fmt not in WRITERS:  # from a .bandit file's format

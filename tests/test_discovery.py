@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from sarifbandit.config import paths
+from sarifbandit.config.files import find_ini
 from sarifbandit.config.paths import is_excluded, normalise_excludes
 from sarifbandit.engine.discovery import discover
 
@@ -107,3 +109,25 @@ def test_include_globs_with_a_slash_match_the_path(tmp_path):
     _tree(tmp_path, "src/a.py", "other/b.py")
     files, _ = discover([str(tmp_path)], ("src/*.py",), (), tmp_path)
     assert [t.display for t in files] == ["src/a.py"]
+
+
+def test_one_run_walks_a_tree_once_and_the_next_run_sees_it_anew(tmp_path, monkeypatch):
+    (tmp_path / "pkg").mkdir()
+    (tmp_path / "pkg" / "a.py").write_text("x = 1\n")
+    walks = []
+    real = paths.os.walk
+
+    def counted(top, *args, **kwargs):  # type: ignore[no-untyped-def]
+        walks.append(top)
+        return real(top, *args, **kwargs)
+
+    monkeypatch.setattr(paths.os, "walk", counted)
+    with paths.one_walk():
+        assert find_ini([str(tmp_path)]) is None
+        found, _ = discover([str(tmp_path)], ("*.py",), (), tmp_path)
+        assert [t.display for t in found] == ["pkg/a.py"]
+    assert walks == [str(tmp_path)]
+    (tmp_path / "pkg" / "b.py").write_text("y = 2\n")
+    with paths.one_walk():
+        found, _ = discover([str(tmp_path)], ("*.py",), (), tmp_path)
+    assert [t.display for t in found] == ["pkg/a.py", "pkg/b.py"]

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Dict, Iterable, List, Mapping, Optional, Tuple
 
 from ..errors import ConfigError
-from .paths import ALWAYS_SKIPPED
+from .paths import walk_tree
 
 if TYPE_CHECKING:  # PyYAML is imported when a YAML file is read: most runs read none
     import yaml
@@ -248,8 +248,7 @@ def find_ini(targets: Iterable[str]) -> Optional[Path]:
     for target in targets:
         if target == "-" or not os.path.isdir(target):
             continue
-        for folder, dirs, files in os.walk(target):
-            dirs[:] = sorted(d for d in dirs if d not in ALWAYS_SKIPPED)
+        for folder, _, files in walk_tree(target):
             if INI_NAME in files:
                 candidate = Path(folder) / INI_NAME
                 if candidate not in found:

@@ -9,10 +9,11 @@ from __future__ import annotations
 
 import fnmatch
 import os
+from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path, PurePosixPath
-from typing import FrozenSet, Iterable, List, Sequence, Tuple
+from typing import Dict, FrozenSet, Iterable, Iterator, List, Optional, Sequence, Tuple
 
 _GLOB_CHARS = set("*?[")
 
@@ -142,3 +143,36 @@ def normalise_excludes(patterns: Iterable[str], root: Path) -> Tuple[str, ...]:
                     pattern = pattern.strip("/\\")
         result.append(pattern)
     return tuple(dict.fromkeys(result))
+
+
+#: (folder, its sub-folders, its files) in os.walk's top-down order
+Listing = List[Tuple[str, List[str], List[str]]]
+#: the trees walked during one run (see `one_walk`), by their top
+_WALKS: Optional[Dict[str, Listing]] = None
+
+
+@contextmanager
+def one_walk() -> Iterator[None]:
+    """Inside the block a tree is walked once: the `.bandit` search and discovery read the
+    same listing (on a warm rerun of a large tree, a second walk was a sixth of the run). Only
+    for one run: a tree may change between two scans of a long-lived process."""
+    global _WALKS
+    previous, _WALKS = _WALKS, {}
+    try:
+        yield
+    finally:
+        _WALKS = previous
+
+
+def walk_tree(top: str) -> Listing:
+    """os.walk(top) without following links, the folders never scanned left out, sub-folders
+    sorted; remembered inside `one_walk`."""
+    if _WALKS is not None and top in _WALKS:
+        return _WALKS[top]
+    listing: Listing = []
+    for folder, dirs, files in os.walk(top):
+        dirs[:] = sorted(d for d in dirs if d not in ALWAYS_SKIPPED)
+        listing.append((folder, list(dirs), files))
+    if _WALKS is not None:
+        _WALKS[top] = listing
+    return listing

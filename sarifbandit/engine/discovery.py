@@ -23,7 +23,7 @@ from typing import (
     Union,
 )
 
-from ..config.paths import ALWAYS_SKIPPED, is_excluded
+from ..config.paths import ALWAYS_SKIPPED, is_excluded, walk_tree
 
 _SKIPPED_GLOBS = ("*.egg-info", "*.egg", "*.dist-info")
 #: `build` and `dist` are skipped only beside a project file, where they are packaging output
@@ -119,6 +119,9 @@ def discover(
 def _walk(top: str, follow_links: bool, enter: Callable[[str], bool]) -> Iterator[Tuple[str, str]]:
     """(folder, file name) for every file under `top`, skipped and excluded folders left out.
     Strings, not paths: this runs for every file of the tree, where pathlib showed in profiles."""
+    if not follow_links:
+        yield from _listed(top, enter)
+        return
     seen = set()
     for folder, dirs, files in os.walk(top, followlinks=follow_links):
         if folder != top and "pyvenv.cfg" in files:  # a virtual env, whatever its name
@@ -133,6 +136,22 @@ def _walk(top: str, follow_links: bool, enter: Callable[[str], bool]) -> Iterato
         dirs[:] = sorted(
             d for d in dirs if not _skipped_folder(d, files) and enter(os.path.join(folder, d))
         )
+        for name in files:
+            yield folder, name
+
+
+def _listed(top: str, enter: Callable[[str], bool]) -> Iterator[Tuple[str, str]]:
+    """_walk's answer from the run's one listing of the tree: a folder left out leaves out
+    everything below it, as os.walk does when a folder is dropped from its list."""
+    dropped = set()
+    for folder, dirs, files in walk_tree(top):
+        below = [os.path.join(folder, d) for d in dirs]
+        if folder in dropped or (folder != top and "pyvenv.cfg" in files):
+            dropped.update(below)
+            continue
+        for name, path in zip(dirs, below):
+            if _skipped_folder(name, files) or not enter(path):
+                dropped.add(path)
         for name in files:
             yield folder, name
 
