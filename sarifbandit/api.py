@@ -84,14 +84,15 @@ def scan(
         config.follow_links,
         excluded,
     )
-    if config.dataflow:
-        # urls.py says which of a view's parameters are URL arguments, and which are numbers
-        config = replace(config, url_arguments=scan_url_arguments(targets, config.max_file_size))
-    # a rerun over files none of which changed is answered whole, the link step included
+    # a rerun over files none of which changed is answered whole, the link step included (and
+    # the URL configurations read from those files unchanged with them)
     memo = (
         None if own else ScanMemo.for_targets(config, [(str(t.path), t.display) for t in targets])
     )
     results = memo.load() if memo is not None else None
+    if results is None and config.dataflow:
+        # urls.py says which of a view's parameters are URL arguments, and which are numbers
+        config = replace(config, url_arguments=scan_url_arguments(targets, config.max_file_size))
     with scanning_pace():
         if results is None:
             results = link(scan_targets(targets, config, progress, engine_rules), targets, config)

@@ -4,6 +4,7 @@ of a view's parameters are input, and which are numbers."""
 from __future__ import annotations
 
 import ast
+import os
 import textwrap
 from pathlib import Path
 from typing import List, Tuple
@@ -115,3 +116,28 @@ def test_a_cached_views_result_follows_a_changed_route(tmp_path: Path) -> None:
         'from django.urls import path\nfrom . import views\nurlpatterns = [path("<int:pk>/", views.detail)]\n'
     )
     assert 7 not in lines()
+
+
+def test_a_rerun_of_an_unchanged_tree_does_not_read_its_routes_again(tmp_path, monkeypatch):
+    import sarifbandit.api as api
+
+    project = tmp_path / "project"
+    (project / "shop").mkdir(parents=True)
+    (project / "shop" / "__init__.py").write_text("")
+    (project / "shop" / "views.py").write_text(textwrap.dedent(VIEWS))
+    (project / "shop" / "urls.py").write_text(textwrap.dedent(URLS))
+    for path in (project / "shop").iterdir():  # older than a racy write: stat data is trusted
+        os.utime(path, (1_600_000_000, 1_600_000_000))
+    reads: List[int] = []
+    real = api.scan_url_arguments
+
+    def counted(*args, **kwargs):  # type: ignore[no-untyped-def]
+        reads.append(1)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(api, "scan_url_arguments", counted)
+    config = Config(jobs=1, cache_dir=str(tmp_path / "cache"))
+    first = scan([str(project)], config, root=project)
+    again = scan([str(project)], config, root=project)
+    assert len(reads) == 1
+    assert [f.line for f in again.findings] == [f.line for f in first.findings]
