@@ -142,6 +142,13 @@ def _dotted_text(node: ast.AST) -> Optional[str]:
     return name + suffix if name else None
 
 
+def _stored_unknown(holder: Value, key: Value, value: Value) -> Value:
+    """`d[k] = v` with a key the code does not know: under REST, the key's taint kept with the
+    value (iterating the keys may give it)."""
+    kept = join(value, Value(taint=key.all_taint())) or value
+    return holder.with_entry(REST, join(holder.entry(REST), kept) or kept)
+
+
 def _deleted(holder: Value, key: Any) -> Value:
     """`del items[i]` (the later items move down one) and `del table[k]`."""
     entries = holder.entries or ()
@@ -300,9 +307,7 @@ class FileAnalysis:
         if func is None:
             return None
         summary = self.summary(func, depth + 1)
-        if summary is None or summary.returns is None:
-            return None
-        return summary.returns
+        return summary.returns if summary is not None else None
 
     def field_type(self, cls: str, field: str) -> str:
         """The annotation's last name of a field declared in a class of this file
@@ -760,8 +765,7 @@ class FunctionRun:
             if key.known and hashable(key.const):
                 env[base.id] = holder.with_entry(key.const, value)
             else:
-                kept = join(value, Value(taint=key.all_taint())) or value
-                env[base.id] = holder.with_entry(REST, join(holder.entry(REST), kept) or kept)
+                env[base.id] = _stored_unknown(holder, key, value)
 
     # -- expressions -------------------------------------------------------------------------
     def eval(self, node: Optional[ast.AST], env: Env, depth: int = 0) -> Value:
@@ -865,8 +869,7 @@ class FunctionRun:
             rest = base.entry(REST)
             return rest if rest is not None else CLEAN
         if base.entries is not None:
-            parts = [v for _, v in base.entries]
-            if parts and all(k is not REST and v.known for k, v in base.entries):
+            if base.entries and all(k is not REST and v.known for k, v in base.entries):
                 # `COMMANDS[action]`, the key not known: one of the table's constants
                 return Value(shape="allowed")
             return _candidates(base) or smashed(base)
@@ -1039,9 +1042,7 @@ class FunctionRun:
             if key.known and hashable(key.const):
                 value = value.with_entry(key.const, item_value)
             else:
-                # a key the code does not know: iterating the keys may give it (its taint kept)
-                kept = join(item_value, Value(taint=key.all_taint())) or item_value
-                value = value.with_entry(REST, join(value.entry(REST), kept) or kept)
+                value = _stored_unknown(value, key, item_value)
         return value
 
     def e_NamedExpr(self, node: ast.NamedExpr, env: Env, depth: int) -> Value:

@@ -14,6 +14,9 @@ import ast
 import re
 from typing import Dict, FrozenSet, Iterable, Optional, Set, Tuple
 
+from ..index import resolve_relative
+from ..nodes import last_name
+
 #: (view's dotted name, keyword, converter) for every URL argument a route gives a view
 UrlArgument = Tuple[str, str, str]
 
@@ -35,7 +38,7 @@ def url_arguments(tree: ast.Module, module: str, is_package: bool) -> FrozenSet[
         for item in value.elts:
             if not (isinstance(item, ast.Call) and len(item.args) >= 2):
                 continue
-            if _last(item.func) not in _ROUTE_CALLS:
+            if last_name(item.func) not in _ROUTE_CALLS:
                 continue
             route, view = item.args[0], item.args[1]
             if not (isinstance(route, ast.Constant) and isinstance(route.value, str)):
@@ -43,7 +46,7 @@ def url_arguments(tree: ast.Module, module: str, is_package: bool) -> FrozenSet[
             target = _view_name(view, names, module)
             if target is None:
                 continue
-            for name, converter in _arguments(route.value, _last(item.func) == "path"):
+            for name, converter in _arguments(route.value, last_name(item.func) == "path"):
                 found.add((target, name, converter))
             # a view routed with no argument of a name still is routed: record it as such
             found.add((target, "", ""))
@@ -92,7 +95,6 @@ def _view_name(view: ast.expr, names: Dict[str, str], module: str) -> Optional[s
 
 def _imported_names(tree: ast.Module, module: str, is_package: bool) -> Dict[str, str]:
     """Local name -> dotted name for this file's imports (relative ones resolved)."""
-    package = module if is_package else module.rpartition(".")[0]
     names: Dict[str, str] = {}
     for node in tree.body:
         if isinstance(node, ast.Import):
@@ -103,17 +105,7 @@ def _imported_names(tree: ast.Module, module: str, is_package: bool) -> Dict[str
                     first = alias.name.split(".")[0]
                     names[first] = first
         elif isinstance(node, ast.ImportFrom):
-            base = node.module or ""
-            if node.level:
-                parent = package.split(".") if package else []
-                parent = parent[: len(parent) - (node.level - 1)] if node.level > 1 else parent
-                base = ".".join([*parent, *([base] if base else [])])
+            base = resolve_relative(module or None, node.level, node.module, is_package)
             for alias in node.names:
                 names[alias.asname or alias.name] = f"{base}.{alias.name}" if base else alias.name
     return names
-
-
-def _last(node: ast.AST) -> str:
-    if isinstance(node, ast.Attribute):
-        return node.attr
-    return node.id if isinstance(node, ast.Name) else ""
