@@ -4,6 +4,7 @@ annotation), the URL from the query, directly or through a dependency of its own
 from typing import Optional
 
 import httpx
+import httpx as hx
 from fastapi import Depends, FastAPI, Query
 
 app = FastAPI()
@@ -28,7 +29,7 @@ async def fetch(http: Optional[httpx.AsyncClient], url: str) -> str:
 
 @app.get("/preview")
 async def preview(url: str, http: httpx.AsyncClient = Depends(client)):
-    return {"html": (await http.get(url)).text}  # expect: SB918:HIGH<30
+    return {"html": (await http.get(url)).text}  # expect: SB918:HIGH<31
 
 
 @app.get("/preview-status")
@@ -38,7 +39,7 @@ async def preview_status(url: str, http: httpx.AsyncClient = Depends(client)):
 
 @app.get("/preview-target")
 async def preview_target(url: str = Depends(target), http: httpx.AsyncClient = Depends(client)):
-    return {"html": (await http.get(url)).text}  # expect: SB918:HIGH<17
+    return {"html": (await http.get(url)).text}  # expect: SB918:HIGH<18
 
 
 @app.get("/preview-status-target")
@@ -50,4 +51,18 @@ async def preview_status_target(
 
 @app.get("/preview-helper")
 async def preview_helper(url: str):
-    return {"html": await fetch(httpx.AsyncClient(), url)}  # expect: SB918:HIGH<52
+    return {"html": await fetch(httpx.AsyncClient(), url)}  # expect: SB918:HIGH<53
+
+
+async def fetch_aliased(http: hx.AsyncClient, url: str) -> str:
+    return (await http.get(url)).text
+
+
+@app.get("/preview-aliased")
+async def preview_aliased(url: str):
+    return {"html": await fetch_aliased(hx.AsyncClient(), url)}  # expect: SB918:HIGH<62
+
+
+@app.get("/preview-aliased-status")
+async def preview_aliased_status(url: str):
+    return {"html": await fetch_aliased(hx.AsyncClient(), STATUS_URL)}

@@ -330,11 +330,12 @@ class FileAnalysis:
             bound = self.module_env.get(annotation.id)
             return bound.name if bound is not None and "." in bound.name else ""
         if isinstance(annotation, ast.Attribute):
-            base = self.type_named(annotation.value) or (
-                annotation.value.id
-                if isinstance(annotation.value, ast.Name) and annotation.value.id in self.module_env
-                else ""
-            )
+            value = annotation.value
+            if isinstance(value, ast.Name):  # `hx.AsyncClient` after `import httpx as hx`
+                module = self.module_env.get(value.id)
+                base = module.name if module is not None else ""
+            else:
+                base = self.type_named(value)
             return f"{base}.{annotation.attr}" if base else ""
         if isinstance(annotation, ast.BinOp):  # `Client | None`
             return self.type_named(annotation.left) or self.type_named(annotation.right)
