@@ -18,7 +18,7 @@ from ..analysis.source import SourceError, SourceFile, parse
 from ..analysis.taint.check import CLASS_OF_RULE
 from ..analysis.taint.interpret import FileAnalysis, ProjectIndex, Summary, carries_input
 from ..analysis.taint.models import Models
-from ..analysis.taint.values import PARAM_PREFIX, Value, stand_in
+from ..analysis.taint.values import PARAM_PREFIX, Value, param_of, stand_in
 from ..analysis.taint.verdicts import BANDIT_CLASSES
 from ..config.options import Config
 from ..model import FileResult, Finding, Notification
@@ -189,7 +189,8 @@ def _stores_input(summary: Optional[Summary]) -> bool:
     """Whether `__init__` keeps a parameter other than `self` on the object."""
     taint = summary.self_out.all_taint() if summary and summary.self_out else None
     return taint is not None and any(
-        stand_in(kind) and kind != f"{PARAM_PREFIX}0" for kind in taint.kinds
+        stand_in(kind) and not (kind.startswith(PARAM_PREFIX) and param_of(kind)[0] == 0)
+        for kind in taint.kinds
     )
 
 

@@ -15,7 +15,7 @@ import ast
 import functools
 import re
 from dataclasses import dataclass, field, replace
-from typing import Any, Dict, FrozenSet, Iterable, List, Optional, Sequence, Tuple, cast
+from typing import Any, Dict, FrozenSet, Iterable, List, Optional, Sequence, Set, Tuple, cast
 
 from ..nodes import dotted_name
 from .guards import refine
@@ -29,12 +29,15 @@ from .values import (
     Step,
     Taint,
     Value,
+    attribute_of,
+    attribute_stand_in,
     concat,
     constant,
     hashable,
     join,
     join_all,
     join_taint,
+    param_of,
     pieces_of,
     smashed,
     stand_in,
@@ -92,6 +95,8 @@ class ParamSink:
     sink: str
     sanitized: FrozenSet[str]
     steps: Tuple[Step, ...]
+    #: the parameter's attribute that reaches it (`self.query`), '' for the parameter itself
+    attr: str = ""
 
 
 @dataclass
@@ -168,6 +173,31 @@ def _same_package(qual: str, module: str) -> bool:
     return bool(module) and qual.split(".", 1)[0] == module.split(".", 1)[0]
 
 
+#: the stand-in taint of a method's first parameter (`self`, `cls`)
+_SELF = frozenset({f"{PARAM_PREFIX}0"})
+
+
+def _class_constants(node: Optional[ast.ClassDef]) -> FrozenSet[str]:
+    """The class body's attributes bound to a constant that no code inside the class assigns
+    to an attribute of that name (`self.prefix = ...` makes it the instance's)."""
+    found: Set[str] = set()
+    for item in node.body if node is not None else ():
+        value: Optional[ast.expr]
+        if isinstance(item, ast.Assign) and len(item.targets) == 1:
+            target, value = item.targets[0], item.value
+        elif isinstance(item, ast.AnnAssign):
+            target, value = item.target, item.value
+        else:
+            continue
+        if isinstance(target, ast.Name) and isinstance(value, ast.Constant):
+            found.add(target.id)
+    if found:
+        for sub in ast.walk(cast(ast.AST, node)):
+            if isinstance(sub, ast.Attribute) and isinstance(sub.ctx, ast.Store):
+                found.discard(sub.attr)
+    return frozenset(found)
+
+
 def _method_kind(func: ast.AST) -> str:
     """ "static", "class" or "instance", by the method's decorators."""
     for decorator in getattr(func, "decorator_list", ()):
@@ -226,6 +256,7 @@ class FileAnalysis:
         self.class_of: Dict[ast.AST, str] = {}
         self.summaries: Dict[ast.AST, Summary] = {}
         self._running: set = set()
+        self._class_constants: Dict[str, FrozenSet[str]] = {}
         self.module_env: Env = {}
         #: calls neither this file nor the models answer (see Flows.external_calls): those given
         #: web input, and, where a helper may read a global request (Flask), those whose result
@@ -308,6 +339,15 @@ class FileAnalysis:
             return None
         summary = self.summary(func, depth + 1)
         return summary.returns if summary is not None else None
+
+    def class_constant(self, cls: str, attr: str) -> bool:
+        """Whether the class body binds `attr` to a constant (`prefix = "[audit]"`) that no code
+        of the class rebinds on an instance: `self.prefix` then holds no input, whatever else
+        the object holds (its value is not assumed: a subclass or as_view() may set another)."""
+        names = self._class_constants.get(cls)
+        if names is None:
+            names = self._class_constants[cls] = _class_constants(self.classes.get(cls))
+        return attr in names
 
     def field_type(self, cls: str, field: str) -> str:
         """The annotation's last name of a field declared in a class of this file
@@ -837,6 +877,16 @@ class FunctionRun:
                 return Value(taint=base.taint, shape=f"model:{field}")
             return Value(taint=base.taint)
         if base.taint is not None and not base.name:
+            own = attribute_stand_in(base, attr)
+            if own is not None:
+                if (
+                    self.cls is not None
+                    and base.taint.kinds == _SELF
+                    and _method_kind(self.func) != "static"
+                    and self.a.class_constant(self.cls, attr)
+                ):
+                    return CLEAN
+                return own
             if attr in ("netloc", "hostname") and base.shape.startswith("url:"):
                 # `host = urlparse(url).hostname`: a later check of host vouches for url
                 return Value(taint=base.taint, shape="host:" + base.shape[4:])
@@ -1390,6 +1440,8 @@ class FunctionRun:
             passed = actual.get(sink.index)
             if passed is None:
                 continue
+            if sink.attr:
+                passed = attribute_of(passed, sink.attr)
             taint = passed.all_taint()
             if (
                 taint is None
@@ -1475,9 +1527,10 @@ class FunctionRun:
         params = sorted(k for k in taint.kinds if k.startswith(PARAM_PREFIX))
         if params and self.summary is not None:
             for kind in params:
+                index, attr = param_of(kind)
                 self.summary.param_sinks.append(
                     ParamSink(
-                        int(kind[len(PARAM_PREFIX) :]),
+                        index,
                         sink_class,
                         sink,
                         taint.sanitized,
@@ -1490,6 +1543,7 @@ class FunctionRun:
                                 1 + (inner[-1][5] if inner else 0),
                             ),
                         ),
+                        attr,
                     )
                 )
         for kind in taint.kinds:
@@ -1796,9 +1850,12 @@ def substitute(returned: Value, actual: Dict[int, Value], step: Step) -> Value:
         if real:
             out = replace(taint, kinds=real)
         for kind in taint.kinds - real:
-            argument = actual.get(int(kind[len(PARAM_PREFIX) :]))
+            index, attr = param_of(kind)
+            argument = actual.get(index)
             if argument is None:
                 continue
+            if attr:
+                argument = attribute_of(argument, attr)
             used.append(argument)
             carried = argument.all_taint()
             if carried is not None:

@@ -48,6 +48,14 @@ def stand_in(kind: str) -> bool:
     return kind.startswith(_STAND_INS)
 
 
+def param_of(kind: str) -> Tuple[int, str]:
+    """The parameter a stand-in kind names, and the attribute of it when it names one:
+    `param:2` is (2, ''), `param:0.name` (what `self.name` held when the call was made) is
+    (0, 'name')."""
+    index, _, attr = kind[len(PARAM_PREFIX) :].partition(".")
+    return int(index), attr
+
+
 # Values are made by the hundred thousand on a large project: plain slotted classes, not frozen
 # ones (whose __init__ goes through object.__setattr__); nothing changes one after it is made
 _FAST = {"slots": True} if sys.version_info >= (3, 10) else {}
@@ -273,6 +281,31 @@ def join_all(values: Iterable[Value]) -> Optional[Taint]:
     for value in values:
         taint = join_taint(taint, value.all_taint())
     return taint
+
+
+def attribute_stand_in(value: Value, attr: str) -> Optional[Value]:
+    """`self.name` read in a summary while `self` is still the parameter's stand-in: a stand-in
+    for that attribute alone, so a call answers it with what the object it is given holds
+    there, not with every attribute of that object."""
+    kinds = value.taint.kinds if value.taint is not None else ()
+    if len(kinds) != 1:
+        return None
+    kind = next(iter(kinds))
+    if not kind.startswith(PARAM_PREFIX) or "." in kind:
+        return None
+    taint = Taint(frozenset({f"{kind}.{attr}"}))
+    return Value(taint=taint, pieces=(taint,))
+
+
+def attribute_of(value: Value, attr: str) -> Value:
+    """What a call's argument gives for the stand-in of one of its attributes: the attribute
+    the object is known to hold, a stand-in of the caller's own, else the whole object."""
+    if value.entries is not None:
+        part = value.entry(("attr", attr))
+        if part is not None:
+            return part
+    own = attribute_stand_in(value, attr)
+    return own if own is not None else value
 
 
 def hashable(value: Any) -> bool:

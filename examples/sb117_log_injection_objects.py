@@ -1,0 +1,68 @@
+"""Audit helpers that keep the request's data on an object: a method logs only the attributes
+it reads, so the one that logs the user name is a finding and the one that logs a constant
+(set in __init__ or in the class body) is not."""
+
+import logging
+
+from django.http import HttpResponse
+
+log = logging.getLogger("audit")
+
+
+class Audit:
+    prefix = "[audit]"
+
+    def __init__(self, user):
+        self.user = user
+        self.kind = "login"
+
+    def failed(self):
+        log.warning("%s failed login for %s", self.prefix, self.user)
+
+    def failed_id(self, user_id):
+        log.warning("%s failed login for user id %d", self.prefix, user_id)
+
+    def title(self):
+        return self.kind
+
+    def log_title(self):
+        log.warning("event: " + self.title())
+
+    def owner(self):
+        return self.user
+
+    def log_owner(self):
+        log.warning("event by " + self.owner())
+
+
+def login_failed(request):
+    name = request.POST.get("username", "")
+    Audit(name).failed()  # expect: SB117:HIGH<39
+    Audit(name).failed_id(int(request.POST.get("uid", "0")))
+    return HttpResponse("denied", status=403)
+
+
+def login_titles(request):
+    name = request.POST.get("username", "")
+    Audit(name).log_title()
+    Audit(name).log_owner()  # expect: SB117:HIGH<46
+    return HttpResponse("denied", status=403)
+
+
+class Trail:
+    verbose = False  # a default: a subclass or a caller may turn it on
+
+    def __init__(self, user):
+        self.user = user
+
+    def note(self):
+        message = "login"
+        if self.verbose:
+            message += " by " + self.user
+        log.warning(message)
+
+
+def login_trail(request):
+    name = request.POST.get("username", "")
+    Trail(name).note()  # expect: SB117:HIGH<66
+    return HttpResponse("denied", status=403)
