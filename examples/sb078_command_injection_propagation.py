@@ -81,3 +81,24 @@ def tables():
         os.system(command)  # expect: B605:HIGH<75
     for command, fallback in zip(commands, ["uptime"]):
         os.system(fallback)  # expect: B605:LOW
+
+
+@app.route("/nested")
+def nested():
+    settings = {"probe": {"host": request.args.get("host", "")}}
+    os.system("ping -c 1 " + settings["probe"]["host"])  # expect: B605:HIGH<88
+    settings["probe"]["host"] = "localhost"
+    os.system("ping -c 1 " + settings["probe"]["host"])  # expect: B605:LOW
+    settings["probe"]["extra"] = request.args.get("extra", "")
+    os.system("ping -c 1 " + settings["probe"]["host"])  # expect: B605:LOW
+    os.system("ping -c 1 " + settings["probe"]["extra"])  # expect: B605:HIGH<92
+
+
+@app.route("/option")
+def option():
+    name, sep, value = request.args.get("option", "").partition("=")
+    os.system("ping -c 1 " + value)  # expect: B605:HIGH<99
+    with open("/srv/options/" + value) as found:  # expect: SB022:HIGH<99
+        found.read()
+    with open("/srv/options/" + request.args.get("option", "").rpartition(":")[1]) as found:
+        return found.read()

@@ -154,6 +154,19 @@ def _stored_unknown(holder: Value, key: Value, value: Value) -> Value:
     return holder.with_entry(REST, join(holder.entry(REST), kept) or kept)
 
 
+def _replaced(holder: Value, path: List[Any], value: Value) -> Value:
+    """`holder` with the part at `path` (keys and ("attr", name)s, outermost first) replaced."""
+    inner = holder.entry(path[0]) if len(path) > 1 else None
+    if len(path) == 1:
+        return holder.with_entry(path[0], value)
+    if inner is None or inner.entries is None:
+        taint = value.all_taint()
+        if taint is None:
+            return holder
+        return holder.with_entry(path[0], join(inner, Value(taint=taint)) or Value(taint=taint))
+    return holder.with_entry(path[0], _replaced(inner, path[1:], value))
+
+
 def _deleted(holder: Value, key: Any) -> Value:
     """`del items[i]` (the later items move down one) and `del table[k]`."""
     entries = holder.entries or ()
@@ -789,6 +802,7 @@ class FunctionRun:
                 env[owner.id] = holder.with_entry(("attr", target.attr), value)
             else:
                 self.eval(owner, env)
+                self.store_nested(owner, ("attr", target.attr), value, env)
         elif isinstance(target, ast.Starred):
             self.bind(target.value, element_of(value), env, source, stmt)
 
@@ -807,6 +821,26 @@ class FunctionRun:
                 env[base.id] = holder.with_entry(key.const, value)
             else:
                 env[base.id] = _stored_unknown(holder, key, value)
+        elif key.known and hashable(key.const):
+            self.store_nested(base, key.const, value, env)
+
+    def store_nested(self, base: ast.expr, key: Any, value: Value, env: Env) -> None:
+        """`cfg["db"]["user"] = v`, `self.rows[0] = v`: the part of a variable the target names,
+        through known keys and attributes; where a part on the way is not held, the input the
+        value carries is kept on the last part that is."""
+        path = [key]
+        node = base
+        while isinstance(node, (ast.Subscript, ast.Attribute)):
+            if isinstance(node, ast.Attribute):
+                path.append(("attr", node.attr))
+            else:
+                index = self.eval(node.slice, env)
+                if not (index.known and hashable(index.const)):
+                    return
+                path.append(index.const)
+            node = node.value
+        if isinstance(node, ast.Name) and node.id in env:
+            env[node.id] = _replaced(env[node.id], path[::-1], value)
 
     # -- expressions -------------------------------------------------------------------------
     def eval(self, node: Optional[ast.AST], env: Env, depth: int = 0) -> Value:

@@ -178,6 +178,11 @@ def _str_method(
             return _format(receiver.const, [], named)
     if attr == "join" and args:
         return _joined(receiver, args[0])
+    if attr in ("partition", "rpartition") and len(args) == 1 and args[0].known:
+        # (head, separator or '', tail): the middle is the constant separator or nothing
+        taint = receiver.all_taint()
+        part = Value(taint=taint, pieces=(taint,) if taint else None)
+        return Value(entries=((0, part), (1, CLEAN), (2, part)), shape="list")
     if attr in ("split", "rsplit", "splitlines", "partition", "rpartition"):
         taint = join_taint(receiver.all_taint(), join_all(args))
         return Value(
