@@ -121,6 +121,22 @@ def report_safe(request):
         return JsonResponse({"total": cursor.fetchone()[0]})
 
 
+@app.route("/sorted-pick")
+def sorted_pick():
+    wanted = request.args.get("sort", "title")
+    column = wanted if wanted in COLUMNS else "title"
+    query = "SELECT id FROM notes ORDER BY {}".format(column)  # expect: B608
+    return jsonify(count=len(db().execute(query).fetchall()))
+
+
+@app.route("/sorted-pick-raw")
+def sorted_pick_raw():
+    wanted = request.args.get("sort", "title")
+    column = wanted if wanted not in COLUMNS else "title"
+    query = "SELECT id FROM notes ORDER BY {}".format(column)  # expect: B608<134
+    return jsonify(count=len(db().execute(query).fetchall()))
+
+
 urlpatterns = [
     path("report/", report),
     path("report-safe/", report_safe),

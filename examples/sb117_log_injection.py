@@ -2,6 +2,7 @@
 into log messages."""
 
 import logging
+import re
 import sys
 
 from fastapi import FastAPI
@@ -15,21 +16,21 @@ log = logging.getLogger("audit")
 @app.route("/login", methods=["POST"])
 def login():
     user = request.form["user"]
-    log.warning("failed login for " + user)  # expect: SB117:HIGH<17
+    log.warning("failed login for " + user)  # expect: SB117:HIGH<18
     return "denied", 403
 
 
 @app.route("/login-lazy", methods=["POST"])
 def login_lazy_format():
     user = request.form["user"]
-    log.warning("failed login for %s", user)  # expect: SB117:HIGH<24
+    log.warning("failed login for %s", user)  # expect: SB117:HIGH<25
     return "denied", 403
 
 
 @app.route("/search")
 def search():
     terms = request.args.get("q", "")
-    logging.info(f"search for {terms}")  # expect: SB117:HIGH<31
+    logging.info(f"search for {terms}")  # expect: SB117:HIGH<32
     return "ok"
 
 
@@ -44,7 +45,18 @@ def search_safe():
 def agent():
     details = {"agent": request.headers.get("User-Agent", ""), "kind": "browser"}
     log.info("client kind %s" % details["kind"])
-    log.info("client agent %s" % details["agent"])  # expect: SB117:HIGH<45
+    log.info("client agent %s" % details["agent"])  # expect: SB117:HIGH<46
+    return "ok"
+
+
+@app.route("/search")
+def search():
+    words = re.sub(r"[\r\n]+", " ", request.args.get("q", ""))
+    log.info("search for " + words)
+    agent = " ".join(request.headers.get("User-Agent", "").splitlines())
+    log.info(f"agent={agent}")
+    raw = re.sub(r"\n", "", request.args.get("q", ""))
+    log.info("search for " + raw)  # expect: SB117:MEDIUM<58
     return "ok"
 
 
@@ -56,16 +68,16 @@ def order(order_id: int):
 
 @api.get("/orders/by-ref/{ref}")
 def order_by_ref(ref: str):
-    log.info("order {} viewed".format(ref))  # expect: SB117:HIGH<58
+    log.info("order {} viewed".format(ref))  # expect: SB117:HIGH<70
     return {"ref": ref}
 
 
 def main():
     name = sys.argv[1]
-    log.error("cannot open " + name)  # expect: SB117:MEDIUM<64
+    log.error("cannot open " + name)  # expect: SB117:MEDIUM<76
     log.error("cannot open %r", name)
     answer = input("continue? ")
-    log.info("answer was " + answer)  # expect: SB117:MEDIUM<67
+    log.info("answer was " + answer)  # expect: SB117:MEDIUM<79
     answer = "yes"
     log.info("answer was " + answer)
 

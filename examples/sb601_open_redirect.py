@@ -82,6 +82,34 @@ def sso_callback_safe(state: str):
     return RedirectResponse(url=LANDING[state])
 
 
+@app.route("/profile")
+def profile():
+    name = request.args.get("name", "")
+    return redirect("/" + name)  # expect: SB601:HIGH<87
+
+
+@app.route("/profile-safe")
+def profile_safe():
+    name = request.args.get("name", "")
+    return redirect("/users/" + name)
+
+
+@app.route("/back")
+def back():
+    target = request.args.get("next", "/")
+    if urlparse(target).scheme not in ("http", "https"):
+        abort(400)
+    return redirect(target)  # expect: SB601:HIGH<99
+
+
+@app.route("/back-safe")
+def back_safe():
+    target = request.args.get("next", "/")
+    if urlparse(target).netloc not in ("example.com", "www.example.com"):
+        abort(400)
+    return redirect(target)
+
+
 urlpatterns = [
     path("logout/done/", after_logout),
     path("logout/done-safe/", after_logout_safe),

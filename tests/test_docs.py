@@ -100,16 +100,13 @@ def _findings_of(rule, code: str) -> list:
 #: B606's Use instead is a call those checks report by design (every process start is listed for
 #: review), B613's Use instead has no code block, B614's and B615's Example lack their imports
 DOC_CODE_GAPS = {"B601", "B603", "B606", "B613", "B614", "B615"}
-#: data-flow rules whose doc code the analysis does not yet judge right: SB113 (a conditional
-#: expression used as an allow-list, `x if x in ALLOWED else DEFAULT`)
-DOC_FLOW_GAPS = {"SB113"}
 
 
 @pytest.mark.parametrize(
     "rule",
     [
         pytest.param(r, marks=pytest.mark.xfail(strict=True, reason="doc code gap"))
-        if r.id in DOC_CODE_GAPS | DOC_FLOW_GAPS
+        if r.id in DOC_CODE_GAPS
         else r
         for r in all_rules()
     ],

@@ -517,14 +517,15 @@ SB117 = Rule(
     short="Untrusted input is written to a log message.",
     test_name="log_injection",
     family="dataflow",
-    what=f"""Reports a log message (`logging` and `Logger` methods) whose format string holds untrusted
-input, pasted in with `+`, `%`, `.format` or an f-string.
+    what=f"""Reports a log message (`logging` and `Logger` methods) that holds untrusted input, pasted
+into its text with `+`, `%`, `.format` or an f-string, or passed as an argument of the message
+with `%s` (`log.info("login %s", name)`): logging's default formatter writes it as it is, line
+breaks included (`%r` writes its repr, which has none).
 
 {_FLOW}
 
-Values passed as arguments of the message (`log.info("login %s", name)`), where a formatter
-can escape them, and values with line breaks removed (`.replace("\\n", "")`) or checked
-against an allow-list are not reported.""",
+Values with line breaks removed (`.replace("\\n", "")`, `re.sub(r"[\\r\\n]", "", x)`) or
+checked against an allow-list are not reported.""",
     why="""A line break in the input starts a forged log line (`ok\\nINFO admin logged in`), misleading
 whoever reads the log and the tools that parse it; control sequences can also attack the
 terminal of whoever views it.""",
@@ -540,7 +541,7 @@ def login():
     log.warning("failed login for " + request.form["user"])
     return "denied", 403
 ```""",
-    use_instead="""Pass the value as an argument of the message and strip line breaks:
+    use_instead="""Strip line breaks (and pass the value as an argument of the message):
 ```python
 import logging
 from flask import Flask, request

@@ -49,12 +49,9 @@ def refine(run: "FunctionRun", test: ast.expr, truth: bool, env: Env) -> Env:
             return env
         # `x != "a" and x != "b"` false (or `x == "a" or x == "b"` true): x is one of them
         return _one_of_compared(run, test, env)
-    if (
-        isinstance(test, ast.Attribute)
-        and test.attr in ("netloc", "scheme", "hostname")
-        and not truth
-    ):
-        # `if urlparse(x).netloc: abort()`: below, x is a relative URL on this site
+    if isinstance(test, ast.Attribute) and test.attr in ("netloc", "hostname") and not truth:
+        # `if urlparse(x).netloc: abort()`: below, x is a relative URL on this site (a URL
+        # without a scheme may still name a host: `//evil.example`)
         origin = _url_origin(run, test.value, env)
         if origin is not None and origin in env:
             env[origin] = _sanitized(env[origin], frozenset({"redirect"}))
@@ -137,12 +134,9 @@ def _compare(run: "FunctionRun", test: ast.Compare, truth: bool, env: Env) -> En
             if classes is not None:
                 env[right_name] = _sanitized(env[right_name], classes)
         return env
-    # `urlparse(x).netloc in ALLOWED` / `parsed.netloc == "example.com"`
-    if (
-        isinstance(left, ast.Attribute)
-        and left.attr in ("netloc", "hostname", "scheme")
-        and positive
-    ):
+    # `urlparse(x).netloc in ALLOWED` / `parsed.netloc == "example.com"` (a scheme allowed
+    # is no host allowed: `https://evil.example`)
+    if isinstance(left, ast.Attribute) and left.attr in ("netloc", "hostname") and positive:
         origin = _url_origin(run, left.value, env)
         if origin is not None and origin in env and other.known:
             env[origin] = _sanitized(env[origin], frozenset({"redirect", "ssrf"}))

@@ -1057,7 +1057,10 @@ class FunctionRun:
             truth = _fold(lambda: bool(test.const))
             if truth is not None:
                 return self.eval(node.body if truth.const else node.orelse, env, depth)
-        return join(self.eval(node.body, env, depth), self.eval(node.orelse, env, depth)) or CLEAN
+        # `x if x in ALLOWED else "name"`: each side sees what its test says, as an if does
+        body = self.eval(node.body, refine(self, node.test, True, dict(env)), depth)
+        orelse = self.eval(node.orelse, refine(self, node.test, False, dict(env)), depth)
+        return join(body, orelse) or CLEAN
 
     def e_JoinedStr(self, node: ast.JoinedStr, env: Env, depth: int) -> Value:
         pieces: list = []
@@ -1621,10 +1624,11 @@ def _repr_conversion(message: Value, index: int) -> bool:
     return index - 1 < len(kinds) and kinds[index - 1] in ("r", "a")
 
 
-#: the text before the first piece of input fixes the host: a path on this site (`/items/`),
+#: the text before the first piece of input fixes the host: a path on this site (`/items/`;
+#: "/" alone does not: input starting with / or \ makes `//evil.example`, another host),
 #: a scheme, host and the start of a path (`https://api.example/`), a query begun (`?next=`),
 #: or text the code chose (\0) followed by a path or query
-_FIXED_HOST = re.compile(r"^(?:/(?![/\\])|[a-zA-Z][\w+.-]*://[^/?#\\]+[/?#]|\0[^:]*[/?#]|[^\0]*\?)")
+_FIXED_HOST = re.compile(r"^(?:/[^/\\]|[a-zA-Z][\w+.-]*://[^/?#\\]+[/?#]|\0[^:]*[/?#]|[^\0]*\?)")
 
 
 def _fixed_host(value: Value) -> bool:

@@ -8,6 +8,7 @@ unknown-call model).
 from __future__ import annotations
 
 import ast
+import re
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Dict, List, Optional
 
@@ -185,6 +186,8 @@ def _str_method(
         return Value(entries=((0, part), (1, CLEAN), (2, part)), shape="list")
     if attr in ("split", "rsplit", "splitlines", "partition", "rpartition"):
         taint = join_taint(receiver.all_taint(), join_all(args))
+        if attr == "splitlines" and taint is not None:
+            taint = taint.sanitize(_LINE_BREAK_SINKS)  # the lines hold no line break
         return Value(
             entries=((REST, Value(taint=taint, pieces=(taint,) if taint else None)),), shape="list"
         )
@@ -192,7 +195,7 @@ def _str_method(
         # `.replace("\n", "")`: no line break is left to forge a log line or split a header
         taint = receiver.all_taint()
         if taint is not None:
-            taint = taint.sanitize(frozenset({"log", "header"}))
+            taint = taint.sanitize(_LINE_BREAK_SINKS)
         return Value(taint=taint, pieces=(taint,) if taint is not None else None)
     if attr in _STR_KEEP:
         taint = join_taint(receiver.all_taint(), join_all(args) if attr == "replace" else None)
@@ -223,6 +226,24 @@ def _str_method(
             return concat(tuple(pieces))
         return Value(taint=taint, pieces=(taint,) if taint is not None else None)
     return None
+
+
+#: sinks a value without line breaks cannot harm: no forged log line, no split header
+_LINE_BREAK_SINKS = frozenset({"log", "header"})
+
+
+def _strips_line_breaks(pattern: Value, repl: Value) -> bool:
+    """Whether `re.sub(pattern, repl, x)` leaves no line break in any x: tried on one that
+    holds every kind (the pattern and replacement are constants the code shows)."""
+    if not (pattern.known and repl.known):
+        return False
+    if not (isinstance(pattern.const, str) and isinstance(repl.const, str)):
+        return False
+    try:
+        out = re.sub(pattern.const, repl.const, "a\r\nb\nc\rd")
+    except (re.error, IndexError):
+        return False
+    return "\n" not in out and "\r" not in out
 
 
 def _removes_newline(old: Value, new: Value) -> bool:
@@ -556,6 +577,11 @@ def call_library(
         return Value(
             taint=join_all(args + list(kwargs.values())), shape="path", name="pathlib.Path"
         )
+    if qual == "re.sub" and len(args) == 3 and _strips_line_breaks(args[0], args[1]):
+        taint = args[2].all_taint()
+        if taint is not None:
+            taint = taint.sanitize(_LINE_BREAK_SINKS)
+        return Value(taint=taint, pieces=(taint,) if taint is not None else None)
     if qual in ("os.path.join", "posixpath.join"):
         pieces: list = []
         for position, part in enumerate(args):
