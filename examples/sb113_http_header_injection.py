@@ -72,7 +72,38 @@ def export_safe(request):
     return response
 
 
+@app.route("/trace")
+def trace():
+    trace_id = request.args.get("trace", "")
+    return make_response("<b>ok</b>", 200, {"X-Trace-Id": trace_id})  # expect: SB113:HIGH<77
+
+
+@app.route("/trace-tuple")
+def trace_tuple():
+    trace_id = request.args.get("trace", "")
+    return make_response(("<b>ok</b>", 200, {"X-Trace-Id": trace_id}))  # expect: SB113:HIGH<83
+
+
+@app.route("/trace-return")
+def trace_return():
+    trace_id = request.args.get("trace", "")
+    return "<b>ok</b>", 200, {"X-Trace-Id": trace_id}  # expect: SB113:HIGH<89
+
+
+@app.route("/trace-safe")
+def trace_safe():
+    trace_id = request.args.get("trace", "")
+    checked = trace_id if trace_id.isdigit() else "none"
+    return "<b>ok</b>", 200, {"X-Trace-Id": checked}
+
+
+def export_named(request):
+    name = request.GET.get("name", "export")
+    return HttpResponse(b"a,b\n", headers={"X-Export": name})  # expect: SB113:HIGH<101
+
+
 urlpatterns = [
     path("export/", export),
     path("export-safe/", export_safe),
+    path("export-named/", export_named),
 ]

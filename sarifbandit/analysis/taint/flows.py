@@ -295,6 +295,19 @@ def _last(node: ast.AST) -> str:
     return ""
 
 
+def _annotated_type(annotation: ast.expr) -> str:
+    """The last name of the type an annotation declares: `int` of `int`, of
+    `Annotated[int, Query(ge=1)]` and of `Optional[int]`."""
+    if isinstance(annotation, ast.Subscript) and _last(annotation.value) in (
+        "Annotated",
+        "Optional",
+    ):
+        inner = annotation.slice
+        first = inner.elts[0] if isinstance(inner, ast.Tuple) and inner.elts else inner
+        return _annotated_type(first)
+    return _last(annotation)
+
+
 def _entries(
     tree: ast.Module,
     lines: List[str],
@@ -390,7 +403,7 @@ def _entries(
                         continue
                     if (
                         arg.annotation is not None
-                        and _last(arg.annotation) in route.safe_annotations
+                        and _annotated_type(arg.annotation) in route.safe_annotations
                     ):
                         continue
                     default = _default_of(func, arg)
@@ -423,7 +436,7 @@ def _entries(
                     if (
                         (
                             arg.annotation is not None
-                            and _last(arg.annotation) in route.safe_annotations
+                            and _annotated_type(arg.annotation) in route.safe_annotations
                         )
                         or _default_of(func, arg) is not None
                         or arg.arg in _HANDLER_PARAMS
@@ -441,7 +454,8 @@ def _entries(
         for param in params:
             for arg in every:
                 annotated = (
-                    arg.annotation is not None and _last(arg.annotation) in param.annotations
+                    arg.annotation is not None
+                    and _annotated_type(arg.annotation) in param.annotations
                 )
                 if arg.arg == param.param or annotated:
                     request_attrs.setdefault(arg.arg, set()).update(param.attrs)

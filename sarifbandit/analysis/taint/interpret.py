@@ -186,6 +186,9 @@ def _same_package(qual: str, module: str) -> bool:
     return bool(module) and qual.split(".", 1)[0] == module.split(".", 1)[0]
 
 
+#: calls that take a response's parts as one tuple too
+_RESPONSE_TUPLE = frozenset({"flask.make_response", "flask.helpers.make_response"})
+
 #: the stand-in taint of a method's first parameter (`self`, `cls`)
 _SELF = frozenset({f"{PARAM_PREFIX}0"})
 
@@ -600,7 +603,12 @@ class FunctionRun:
             body_node: ast.AST = node.value
             body: Optional[Value] = value
             if isinstance(body_node, ast.Tuple) and body_node.elts:
-                # `return page, 404` (and `page, 200, headers`): the body comes first
+                # `return page, 404` (and `page, 200, headers`): the body comes first, the
+                # headers (a mapping or pairs) last, after the status or in its place
+                for index, part in enumerate(body_node.elts[1:3], 1):
+                    headers = value.entry(index)
+                    if headers is not None and not isinstance(part, ast.Constant):
+                        self.sink_value(node, part, headers, "header", "the view's headers", env)
                 body_node, body = body_node.elts[0], value.entry(0)
             if body is not None and body.pieces is not None:
                 self.sink_value(node, body_node, body, "xss", "the view's response body", env)
@@ -1198,6 +1206,12 @@ class FunctionRun:
             return self.dynamic_call(node, callee, env, depth)
         arg_nodes: List[ast.AST] = list(node.args)
         args = [self.eval(a, env, depth) for a in node.args]
+        positional = len(node.args)
+        if qual in _RESPONSE_TUPLE and positional == 1 and isinstance(node.args[0], ast.Tuple):
+            # make_response((body, status, headers)) is make_response(body, status, headers)
+            arg_nodes = list(node.args[0].elts)
+            args = [args[0].entry(index) or CLEAN for index in range(len(arg_nodes))]
+            positional = len(arg_nodes)
         kwargs: Dict[str, Value] = {}
         kwarg_nodes: Dict[str, ast.AST] = {}
         for kw in node.keywords:
@@ -1234,7 +1248,7 @@ class FunctionRun:
                 env,
                 node=node,
                 kwargs=kwargs,
-                positional=len(node.args),
+                positional=positional,
                 receiver=(cast(ast.Attribute, func).value, receiver)
                 if receiver is not None
                 else None,
