@@ -2,6 +2,7 @@
 reach the file system."""
 
 import os
+from pathlib import Path
 
 from aiohttp import web
 from fastapi import FastAPI, HTTPException
@@ -10,11 +11,12 @@ from fastapi.responses import FileResponse
 api = FastAPI()
 THUMBS = "/srv/images/thumbs"
 SIZES = ("small", "large")
+EXPORTS = Path("/srv/images/exports").resolve()
 
 
 @api.get("/thumbs/{name}")
 def thumb(name: str):
-    return FileResponse(os.path.join(THUMBS, name))  # expect: SB022:HIGH<16
+    return FileResponse(os.path.join(THUMBS, name))  # expect: SB022:HIGH<18
 
 
 @api.get("/thumbs/by-id/{image_id}")
@@ -26,7 +28,7 @@ def thumb_by_id(image_id: int):
 def thumb_query(size: str, name: str):
     if size not in SIZES:
         raise HTTPException(status_code=400)
-    return FileResponse(f"{THUMBS}/{size}/{name}")  # expect: SB022:HIGH<26
+    return FileResponse(f"{THUMBS}/{size}/{name}")  # expect: SB022:HIGH<28
 
 
 @api.get("/thumbs-safe")
@@ -43,7 +45,7 @@ def drop(name: str, dry_run: bool = False):
     target = THUMBS
     target += "/" + name
     if not dry_run:
-        os.unlink(target)  # expect: SB022:HIGH<42
+        os.unlink(target)  # expect: SB022:HIGH<44
     return {"dropped": not dry_run}
 
 
@@ -56,9 +58,23 @@ def drop_safe(name: str, dry_run: bool = False):
     return {"dropped": not dry_run}
 
 
+@api.get("/exports/{name:path}")
+def export(name: str):
+    target = (EXPORTS / name).resolve()
+    if not target.is_relative_to(EXPORTS):
+        raise HTTPException(status_code=404)
+    return FileResponse(target)
+
+
+@api.get("/exports-raw/{name:path}")
+def export_raw(name: str):
+    target = (EXPORTS / name).resolve()
+    return FileResponse(target)  # expect: SB022:HIGH<70
+
+
 async def fetch_thumb(request):
     name = request.match_info["name"]
-    with open(os.path.join(THUMBS, name), "rb") as handle:  # expect: SB022:HIGH<60
+    with open(os.path.join(THUMBS, name), "rb") as handle:  # expect: SB022:HIGH<76
         return web.Response(body=handle.read(), content_type="image/png")
 
 

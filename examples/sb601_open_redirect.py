@@ -110,6 +110,22 @@ def back_safe():
     return redirect(target)
 
 
+@app.route("/continue")
+def continue_to():
+    target = request.args.get("next", "/")
+    if not target.startswith("/") or target.startswith(("//", "/\\")) or "\\" in target:
+        target = "/"
+    return redirect(target)
+
+
+@app.route("/continue-raw")
+def continue_raw():
+    target = request.args.get("next", "/")
+    if target.startswith("/") and not target.startswith("//"):
+        return redirect(target)  # expect: SB601:HIGH<123
+    return redirect("/")
+
+
 urlpatterns = [
     path("logout/done/", after_logout),
     path("logout/done-safe/", after_logout_safe),

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import ast
 import re
+from dataclasses import replace
 from typing import TYPE_CHECKING, Dict, FrozenSet, Optional
 
 from .values import Value, constant
@@ -133,6 +134,8 @@ def _compare(run: "FunctionRun", test: ast.Compare, truth: bool, env: Env) -> En
             classes = _REJECTED.get(rejected.const)
             if classes is not None:
                 env[right_name] = _sanitized(env[right_name], classes)
+            if rejected.const == "\\":
+                env[right_name] = _local_fact(env[right_name], "noback")
         return env
     # `urlparse(x).netloc in ALLOWED` / `parsed.netloc == "example.com"` (a scheme allowed
     # is no host allowed: `https://evil.example`)
@@ -167,6 +170,10 @@ def _call(run: "FunctionRun", test: ast.Call, truth: bool, env: Env) -> Env:
         elif name in env and truth and func.attr in ("startswith", "is_relative_to"):
             if env[name].shape == "normalized":
                 env[name] = _sanitized(env[name], frozenset({"path"}))
+        if name in env and func.attr == "startswith" and len(test.args) == 1:
+            prefixes = run.eval(test.args[0], env)
+            for fact in _prefix_facts(prefixes, truth):
+                env[name] = _local_fact(env[name], fact)
         if name in env:
             return env
     if isinstance(func, ast.Name) and func.id == "isinstance" and len(test.args) == 2 and truth:
@@ -243,6 +250,41 @@ def _one_of(values: object) -> Value:
     if len(items) == 1:
         return constant(items[0])
     return Value(shape="allowed")
+
+
+#: what a redirect's target must be shown to be to stay on this site: a path from the root
+#: (`/inbox`), not a host (`//evil.example`), with no backslash (browsers read `/\evil.example`
+#: as `//evil.example`); each test shows one, the value keeps those shown in its shape
+_LOCAL_FACTS = frozenset({"rooted", "single", "noback"})
+
+
+def _prefix_facts(prefixes: Value, truth: bool) -> FrozenSet[str]:
+    """What `x.startswith(prefixes)` shows of x where it is `truth`."""
+    if not prefixes.known:
+        return frozenset()
+    texts = prefixes.const if isinstance(prefixes.const, tuple) else (prefixes.const,)
+    if not all(isinstance(t, str) for t in texts):
+        return frozenset()
+    if truth:
+        return frozenset({"rooted"}) if texts == ("/",) else frozenset()
+    facts = set()
+    if "//" in texts:
+        facts.add("single")
+    if "\\" in texts or "/\\" in texts:
+        facts.add("noback")
+    return frozenset(facts)
+
+
+def _local_fact(value: Value, fact: str) -> Value:
+    """The value with one more of the facts that keep a redirect on this site; with all of
+    them, safe for redirects."""
+    if value.shape and not value.shape.startswith("local:"):
+        return value
+    facts = set(value.shape[6:].split(",")) - {""}
+    facts.add(fact)
+    if facts >= _LOCAL_FACTS:
+        return _sanitized(value, frozenset({"redirect"}), "local:" + ",".join(sorted(facts)))
+    return replace(value, shape="local:" + ",".join(sorted(facts)))
 
 
 def _sanitized(value: Value, classes: FrozenSet[str], shape: str = "") -> Value:

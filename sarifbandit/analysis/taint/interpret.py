@@ -186,6 +186,9 @@ def _same_package(qual: str, module: str) -> bool:
     return bool(module) and qual.split(".", 1)[0] == module.split(".", 1)[0]
 
 
+#: values that are file system paths (`ROOT / name` of a resolved ROOT is one too)
+_PATH_SHAPES = frozenset({"path", "normalized"})
+
 #: calls that take a response's parts as one tuple too
 _RESPONSE_TUPLE = frozenset({"flask.make_response", "flask.helpers.make_response"})
 
@@ -1020,7 +1023,7 @@ class FunctionRun:
         if isinstance(op, ast.Mod) and left.known and isinstance(left.const, str):
             return percent_format(left.const, right)
         taint = join_taint(left.all_taint(), right.all_taint())
-        if isinstance(op, ast.Div) and "path" in (left.shape, right.shape):
+        if isinstance(op, ast.Div) and _PATH_SHAPES & {left.shape, right.shape}:
             return Value(taint=taint, shape="path", name="pathlib.Path")
         number = left.shape == "number" and right.shape == "number"
         return Value(taint=taint, shape="number" if number else "")
