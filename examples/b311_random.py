@@ -73,3 +73,14 @@ random.SystemRandom().choice(items)
 random.seed(1)
 rng.choice(items)
 deck.shuffle()
+
+
+def shuffled_hand(cards):
+    rng = random.Random()  # expect: B311:LOW
+    rng.shuffle(cards)  # expect: B311:LOW
+    return cards
+
+
+def one_time_code():
+    rng = random.SystemRandom()  # the same name as above, another variable: not flagged
+    return rng.randint(100000, 999999)

@@ -183,12 +183,14 @@ def rate(node: ast.Call, function: str, ctx: FileContext) -> Tuple[Optional[Rank
 
 # -- instances of random.Random ----------------------------------------------------------------
 
-#: the file last asked about and its random.Random instances (a worker scans one file at a time)
+#: the file last asked about and its attributes holding random.Random instances (a worker
+#: scans one file at a time)
 _INSTANCES: Dict[str, Tuple[ast.AST, FrozenSet[str]]] = {}
 
 
-def _instances(ctx: FileContext) -> FrozenSet[str]:
-    """Dotted names (`rng`, `self.rng`) bound anywhere in the file to `random.Random(...)`."""
+def _attribute_instances(ctx: FileContext) -> FrozenSet[str]:
+    """Dotted attributes (`self.rng`) bound anywhere in the file to `random.Random(...)` (an
+    attribute's binding is not followed through the code: any method may have set it)."""
     cached = _INSTANCES.get("last")
     if cached is not None and cached[0] is ctx.tree:
         return cached[1]
@@ -197,10 +199,23 @@ def _instances(ctx: FileContext) -> FrozenSet[str]:
         if isinstance(node, (ast.Assign, ast.AnnAssign)) and isinstance(node.value, ast.Call):
             if ctx.qualname(node.value) == "random.Random":
                 targets = node.targets if isinstance(node, ast.Assign) else [node.target]
-                names.update(filter(None, (dotted_name(t) for t in targets)))
+                names.update(
+                    name
+                    for name in (dotted_name(t) for t in targets if isinstance(t, ast.Attribute))
+                    if name
+                )
     found = frozenset(names)
     _INSTANCES["last"] = (ctx.tree, found)
     return found
+
+
+def _holds_instance(name: ast.Name, ctx: FileContext) -> bool:
+    """Whether a name read here may hold what `random.Random(...)` made: one of the bindings
+    that reach it (in its own function: `rng` of another function is another variable)."""
+    return any(
+        isinstance(binding.value, ast.Call) and ctx.qualname(binding.value) == "random.Random"
+        for binding in ctx.index.reaching_definitions(name)
+    )
 
 
 def instance_method(node: ast.Call, ctx: FileContext) -> Optional[str]:
@@ -212,7 +227,9 @@ def instance_method(node: ast.Call, ctx: FileContext) -> Optional[str]:
     receiver = func.value
     if isinstance(receiver, ast.Call):
         return f"random.Random().{func.attr}" if ctx.qualname(receiver) == "random.Random" else None
+    if isinstance(receiver, ast.Name):
+        return f"{receiver.id}.{func.attr}" if _holds_instance(receiver, ctx) else None
     name = dotted_name(receiver)
-    if name and name in _instances(ctx):
+    if name and name in _attribute_instances(ctx):
         return f"{name}.{func.attr}"
     return None
