@@ -1,7 +1,9 @@
 """Attachments of a small notes service (Flask): names from the request reach the file system."""
 
 import os
+from dataclasses import dataclass
 from pathlib import Path
+from typing import ClassVar
 
 from flask import Flask, abort, jsonify, request
 from werkzeug.utils import secure_filename
@@ -13,7 +15,7 @@ KINDS = ("txt", "md")
 
 @app.route("/raw")
 def raw():
-    with open(os.path.join(BASE, request.args["f"])) as handle:  # expect: SB022:HIGH<16
+    with open(os.path.join(BASE, request.args["f"])) as handle:  # expect: SB022:HIGH<18
         return jsonify(size=len(handle.read()))
 
 
@@ -26,7 +28,7 @@ def raw_safe():
 @app.route("/remove", methods=["POST"])
 def remove():
     name = request.form.get("name", "").strip()
-    os.remove("%s/%s" % (BASE, name))  # expect: SB022:HIGH<28
+    os.remove("%s/%s" % (BASE, name))  # expect: SB022:HIGH<30
     return "removed"
 
 
@@ -42,7 +44,7 @@ def save():
     name = request.args["name"]
     if not name:
         abort(400)
-    with open(BASE + "/" + name, "w") as handle:  # expect: SB022:HIGH<42
+    with open(BASE + "/" + name, "w") as handle:  # expect: SB022:HIGH<44
         handle.write(request.get_data(as_text=True))
     return "saved", 201
 
@@ -60,7 +62,7 @@ def save_safe():
 @app.route("/export")
 def export():
     target = os.path.realpath(os.path.join(BASE, request.args["to"]))
-    with open(target, "w") as handle:  # expect: SB022:HIGH<62
+    with open(target, "w") as handle:  # expect: SB022:HIGH<64
         handle.write("exported")
     return "ok"
 
@@ -77,7 +79,7 @@ def export_safe():
 
 @app.route("/notes/<name>")
 def note(name):
-    text = Path(BASE, name).read_text()  # expect: SB022:HIGH<79
+    text = Path(BASE, name).read_text()  # expect: SB022:HIGH<81
     return jsonify(words=len(text.split()))
 
 
@@ -90,7 +92,7 @@ def numbered(number):
 @app.route("/by-kind")
 def by_kind():
     kind = request.args.get("kind", "txt")
-    files = os.listdir(os.path.join(BASE, kind))  # expect: SB022:HIGH<92
+    files = os.listdir(os.path.join(BASE, kind))  # expect: SB022:HIGH<94
     return jsonify(files=len(files))
 
 
@@ -106,7 +108,7 @@ def by_kind_safe():
 @app.route("/tree")
 def tree():
     root = Path(BASE) / request.args["dir"]
-    return jsonify(entries=len(list(root.iterdir())))  # expect: SB022:HIGH<108
+    return jsonify(entries=len(list(root.iterdir())))  # expect: SB022:HIGH<110
 
 
 @app.route("/tree-safe")
@@ -128,7 +130,7 @@ def clean_path(name):
 @app.route("/helper")
 def helper():
     name = request.args["name"]
-    with open(note_path(name)) as handle:  # expect: SB022:HIGH<130
+    with open(note_path(name)) as handle:  # expect: SB022:HIGH<132
         return jsonify(size=len(handle.read()))
 
 
@@ -153,13 +155,13 @@ def report_name():
 @app.route("/report-path")
 def report_path():
     report = Path("/srv/reports", request.args["report"])
-    return jsonify(text=report.read_text())  # expect: SB022:HIGH<155
+    return jsonify(text=report.read_text())  # expect: SB022:HIGH<157
 
 
 @app.route("/upload", methods=["POST"])
 def upload():
     upload = request.files["document"]
-    upload.save(os.path.join("/srv/uploads", upload.filename))  # expect: SB022:HIGH<161
+    upload.save(os.path.join("/srv/uploads", upload.filename))  # expect: SB022:HIGH<163
     return jsonify(saved=True)
 
 
@@ -168,3 +170,19 @@ def upload_safe():
     upload = request.files["document"]
     upload.save(os.path.join("/srv/uploads", os.path.basename(upload.filename)))
     return jsonify(saved=True)
+
+
+@dataclass(frozen=True)
+class Export:
+    folder: str
+    name: str
+    kind: ClassVar[str] = "txt"
+
+
+@app.route("/export", methods=["POST"])
+def export():
+    job = Export("exports", name=request.get_json()["name"])
+    with open(os.path.join(BASE, job.folder, "index.txt")) as index:
+        index.read()
+    with open(os.path.join(BASE, job.folder, job.name)) as handle:  # expect: SB022:HIGH<184
+        return jsonify(size=len(handle.read()))

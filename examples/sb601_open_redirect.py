@@ -1,7 +1,7 @@
 """Sign-in flows of a Flask app, a Django app and a FastAPI app: a `next` parameter chooses where
 the browser goes."""
 
-from urllib.parse import urlparse
+from urllib.parse import urlencode, urlparse, urlsplit, urlunsplit
 
 from django.http import HttpResponseRedirect
 from django.urls import path
@@ -124,6 +124,20 @@ def continue_raw():
     if target.startswith("/") and not target.startswith("//"):
         return redirect(target)  # expect: SB601:HIGH<123
     return redirect("/")
+
+
+@app.route("/search-again")
+def search_again():
+    parts = list(urlsplit("/search"))
+    parts[3] = urlencode({"q": request.args.get("q", "")})
+    return redirect(urlunsplit(parts))
+
+
+@app.route("/search-elsewhere")
+def search_elsewhere():
+    parts = list(urlsplit("/search"))
+    parts[1] = request.args.get("mirror", "")
+    return redirect(urlunsplit(parts))  # expect: SB601:HIGH<139
 
 
 urlpatterns = [

@@ -112,3 +112,24 @@ def mirror_path_checked():
     if path not in ("/logo.png", "/banner.png"):
         abort(400)
     return requests.get(source, timeout=5).content  # expect: SB918:HIGH<110
+
+
+@app.route("/probe", methods=["POST"])
+def probe():
+    options = {"url": "https://status.example.com/health", "timeout": 5}
+    options.update(request.get_json())
+    return requests.get(options["url"], timeout=5).text  # expect: SB918:MEDIUM<120
+
+
+@app.route("/probe-spread", methods=["POST"])
+def probe_spread():
+    options = {"url": "https://status.example.com/health", **request.get_json()}
+    return requests.get(options["url"], timeout=5).text  # expect: SB918:MEDIUM<126
+
+
+@app.route("/probe-safe", methods=["POST"])
+def probe_safe():
+    options = {"url": "https://status.example.com/health", "timeout": 5}
+    options.update({"timeout": 3})
+    options = {**request.get_json(), "url": "https://status.example.com/health"}
+    return requests.get(options["url"], timeout=5).text

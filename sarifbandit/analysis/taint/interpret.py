@@ -37,6 +37,7 @@ from .values import (
     join,
     join_all,
     join_taint,
+    merged,
     param_of,
     pieces_of,
     smashed,
@@ -215,6 +216,23 @@ def _class_constants(node: Optional[ast.ClassDef]) -> FrozenSet[str]:
             if isinstance(sub, ast.Attribute) and isinstance(sub.ctx, ast.Store):
                 found.discard(sub.attr)
     return frozenset(found)
+
+
+def _declared_fields(cls: ast.ClassDef) -> List[str]:
+    """The fields, in order, of a class whose __init__ is generated from its annotations (a
+    @dataclass, a NamedTuple); [] for any other class."""
+    generated = any(
+        _last(d.func if isinstance(d, ast.Call) else d) == "dataclass" for d in cls.decorator_list
+    ) or any(_last(b) == "NamedTuple" for b in cls.bases)
+    if not generated:
+        return []
+    return [
+        item.target.id
+        for item in cls.body
+        if isinstance(item, ast.AnnAssign)
+        and isinstance(item.target, ast.Name)
+        and _last(getattr(item.annotation, "value", item.annotation)) != "ClassVar"
+    ]
 
 
 def _method_kind(func: ast.AST) -> str:
@@ -1133,9 +1151,7 @@ class FunctionRun:
         for key_node, item in zip(node.keys, node.values):
             item_value = self.eval(item, env, depth)
             if key_node is None:  # `**other`
-                value = value.with_entry(
-                    REST, join(value.entry(REST), smashed(item_value)) or CLEAN
-                )
+                value = merged(value, item_value)
                 continue
             key = self.eval(key_node, env, depth)
             if key.known and hashable(key.const):
@@ -1447,6 +1463,11 @@ class FunctionRun:
         fresh = Value(entries=(), shape="object", name=qual)
         init = owner.method(cls.name, "__init__")
         if init is None:
+            fields = _declared_fields(cls)
+            if fields:
+                # a dataclass or NamedTuple: its generated __init__ stores each field given
+                given = list(zip(fields, args)) + [(k, v) for k, v in kwargs.items() if k in fields]
+                return replace(fresh, entries=tuple((("attr", k), v) for k, v in given))
             if _external_base(cls, owner):
                 # `BookForm(request.POST)`: a library's __init__ keeps what it is given (the
                 # form's cleaned_data is the request's data), as an unknown call's result does

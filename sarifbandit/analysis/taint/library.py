@@ -22,6 +22,7 @@ from .values import (
     join,
     join_all,
     join_taint,
+    merged,
     pieces_of,
     smashed,
 )
@@ -54,6 +55,8 @@ _NORMALIZERS = frozenset(
     {"os.path.realpath", "os.path.abspath", "os.path.normpath", "posixpath.realpath"}
 )
 _URL_PARSERS = frozenset({"urllib.parse.urlparse", "urllib.parse.urlsplit", "urlparse.urlparse"})
+#: functions that make a URL of its parts: (scheme, netloc, path, [params,] query, fragment)
+_URL_JOINERS = frozenset({"urllib.parse.urlunsplit", "urllib.parse.urlunparse"})
 _PATHS = frozenset(
     {"pathlib.Path", "pathlib.PurePath", "pathlib.PosixPath", "pathlib.PurePosixPath"}
 )
@@ -386,11 +389,7 @@ def _container_method(
             return join(leftover, default) or default
         return join(smashed(receiver), default) or CLEAN
     if attr == "update" and args:
-        other = args[0]
-        value = receiver
-        for key, part in other.entries or ():
-            value = value.with_entry(key, part)
-        _store(run, node, env, value)
+        _store(run, node, env, merged(receiver, args[0]))
         return constant(None)
     if attr in ("items", "values", "keys", "copy"):
         if attr == "copy":
@@ -573,6 +572,16 @@ def call_library(
     if qual in _URL_PARSERS:
         origin = node.args[0].id if node.args and isinstance(node.args[0], ast.Name) else ""
         return Value(taint=join_all(args), shape=f"url:{origin}")
+    if qual in _URL_JOINERS and args and args[0].entries is not None:
+        # the scheme, host and path choose where the URL goes; input only in its query or
+        # fragment (`parts[3] = urlencode(params)`) does not
+        parts = args[0].entries
+        where = join_all(v for k, v in parts if not isinstance(k, int) or k < 3)
+        after = join_all(v for k, v in parts if isinstance(k, int) and k >= 3)
+        if after is not None:
+            after = after.sanitize(frozenset({"redirect", "ssrf"}))
+        # kept as two pieces: a summary's caller replaces each with what it gave
+        return concat(tuple(p for p in (where, after) if p is not None) or (None,))
     if qual in _PATHS:
         return Value(
             taint=join_all(args + list(kwargs.values())), shape="path", name="pathlib.Path"

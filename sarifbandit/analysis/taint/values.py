@@ -185,6 +185,24 @@ def smashed(container: Value, extra: Optional[Value] = None) -> Value:
     return Value(taint=taint, shape=container.shape)
 
 
+def merged(holder: Value, other: Value) -> Value:
+    """`holder.update(other)`, `{**holder, **other}`: the other's known keys replace the
+    holder's; what it holds under keys the code does not know may replace any of them."""
+    if holder.entries is None:
+        return join(holder, smashed(other)) or holder
+    value = holder
+    for key, part in other.entries or ():
+        if key is not REST:
+            value = value.with_entry(key, part)
+    unknown = other if other.entries is None else other.entry(REST)
+    if unknown is None or unknown.all_taint() is None:
+        return value
+    spread = smashed(unknown)
+    entries = tuple((key, join(part, spread) or part) for key, part in value.entries or ())
+    value = Value(value.taint, value.const, value.pieces, entries, value.shape, value.name)
+    return value if value.entry(REST) is not None else value.with_entry(REST, spread)
+
+
 def join(a: Optional[Value], b: Optional[Value]) -> Optional[Value]:
     """The value where two paths meet; None stands for a path that does not arrive."""
     if a is None or a is b:
