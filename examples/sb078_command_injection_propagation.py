@@ -36,7 +36,7 @@ def loop_never():
 def shadowed():
     host = request.args.get("host", "")
     quoted = lambda text: text  # noqa: E731 - hides the module's quoted()
-    os.system("ping -c 1 " + quoted(host))  # expect: B605:MEDIUM<37
+    os.system("ping -c 1 " + quoted(host))  # expect: B605:HIGH<37
 
 
 @app.route("/module-function")
@@ -102,3 +102,32 @@ def option():
         found.read()
     with open("/srv/options/" + request.args.get("option", "").rpartition(":")[1]) as found:
         return found.read()
+
+
+def command_of(*parts, **options):
+    return " ".join(parts) + options.get("suffix", "")
+
+
+@app.route("/packed")
+def packed():
+    host = request.args.get("host", "")
+    os.system(command_of("ping", "-c", "1", host))  # expect: B605:HIGH<113
+    os.system(command_of("ping", "-c", "1", "localhost", label=host))  # expect: B605:HIGH
+    os.system(command_of("ping", "localhost", suffix=host))  # expect: B605:HIGH<113
+
+
+@app.route("/inner")
+def inner():
+    host = request.args.get("host", "")
+
+    def ping(count):
+        os.system("ping -c %d %s" % (count, host))  # expect: B605:HIGH<121
+
+    def uptime():
+        return "uptime"
+
+    ping(1)
+    os.system(uptime())  # expect: B605:LOW
+    pick = lambda first, second: second  # noqa: E731
+    os.system(pick(host, "uptime"))  # expect: B605:LOW
+    os.system(pick("uptime", host))  # expect: B605:HIGH<121

@@ -175,3 +175,45 @@ def test_enclosing_bound_keeps_verdicts_linear(monkeypatch) -> None:
     assert [(f.rule_id, f.confidence.name) for f in found if f.rule_id == "B605"] == [
         ("B605", "HIGH")
     ]
+
+
+def test_a_recursive_closure_stops_at_the_call_depth_bound(monkeypatch) -> None:
+    code = """
+        import os
+        def main():
+            name = input()
+            def again(v):
+                return again(v)
+            os.system(again(name))
+        """
+    monkeypatch.setattr(interpret, "MAX_CALL_DEPTH", 3)
+    # past the bound the call is unknown: what goes in comes out, less surely
+    assert _hits(code) == [(7, "command", "LOW")]
+
+
+def test_closures_spend_the_enclosing_function_s_steps(monkeypatch) -> None:
+    calls = "\n".join("    work()" for _ in range(40))
+    code = (
+        "import os\ndef main():\n    name = input()\n    def work():\n"
+        + "\n".join(f"        x{i} = {i}" for i in range(20))
+        + f"\n{calls}\n    os.system(name)\n"
+    )
+    monkeypatch.setattr(interpret, "MAX_FUNCTION_STEPS", 400)
+    assert _hits(code) == []  # forty runs of the closure's body spend the budget
+    monkeypatch.setattr(interpret, "MAX_FUNCTION_STEPS", 100_000)
+    assert [h[1] for h in _hits(code)] == ["command"]
+
+
+def test_packed_arguments_keep_their_items_apart() -> None:
+    assert _hits(
+        """
+        import os
+        def command(*parts, **options):
+            return parts[0] + options.get("suffix", "")
+        def main():
+            name = input()
+            os.system(command("ls", label=name))
+            os.system(command(name))
+            os.system(command("ls", suffix=name))
+        """
+    ) == [(8, "command", "MEDIUM"), (9, "command", "MEDIUM")]

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import ast
 import re
-from typing import Any, Callable, Dict, FrozenSet, Iterable, List, Optional, Set, Tuple
+from typing import Any, Callable, Dict, FrozenSet, Iterable, Iterator, List, Optional, Set, Tuple
 
 from ...model import FlowStep, Rank, Region
 from ..source import SourceFile
@@ -295,6 +295,17 @@ def _last(node: ast.AST) -> str:
     return ""
 
 
+def _own_returns(func: ast.AST) -> Iterator[ast.Return]:
+    """The function's return statements, not those of functions defined inside it."""
+    todo = list(ast.iter_child_nodes(func))
+    while todo:
+        node = todo.pop()
+        if isinstance(node, ast.Return):
+            yield node
+        if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+            todo.extend(ast.iter_child_nodes(node))
+
+
 def _annotated_type(annotation: ast.expr) -> str:
     """The last name of the type an annotation declares: `int` of `int`, of
     `Annotated[int, Query(ge=1)]` and of `Optional[int]`."""
@@ -420,7 +431,7 @@ def _entries(
                         shape=f"model:{model}" if model in local_classes else "",
                     )
                 if route.framework == "flask":
-                    view_returns.update(n for n in ast.walk(func) if isinstance(n, ast.Return))
+                    view_returns.update(_own_returns(func))
         view = prefix + owners.get(func, getattr(func, "name", ""))
         known = arguments_of(url_routes, view) if views_module else None
         for route in routes:

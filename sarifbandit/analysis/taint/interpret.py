@@ -29,8 +29,6 @@ from .values import (
     Step,
     Taint,
     Value,
-    attribute_of,
-    attribute_stand_in,
     concat,
     constant,
     hashable,
@@ -39,6 +37,8 @@ from .values import (
     join_taint,
     merged,
     param_of,
+    part_of,
+    part_stand_in,
     pieces_of,
     smashed,
     stand_in,
@@ -96,8 +96,9 @@ class ParamSink:
     sink: str
     sanitized: FrozenSet[str]
     steps: Tuple[Step, ...]
-    #: the parameter's attribute that reaches it (`self.query`), '' for the parameter itself
-    attr: str = ""
+    #: the part of the parameter that reaches it (("attr", "query") for `self.query`, a key
+    #: for `kw["query"]`), None for the parameter itself
+    part: Any = None
 
 
 @dataclass
@@ -249,6 +250,29 @@ def _annotations(func: ast.AST) -> Dict[str, ast.expr]:
     return {a.arg: a.annotation for a in every if a is not None and a.annotation is not None}
 
 
+def _bound(func: ast.AST, args: List[Value], kwargs: Dict[str, Value]) -> List[Value]:
+    """The values a call gives `func`'s parameters, in `_param_names` order: positional ones in
+    turn, the others packed into *args, keywords by name, the others into **kwargs; a
+    parameter given nothing holds a clean value (its default, or the call fails)."""
+    spec = func.args  # type: ignore[attr-defined]
+    positional = len(spec.posonlyargs) + len(spec.args)
+    names = _param_names(func)
+    values = [CLEAN] * len(names)
+    values[: min(positional, len(args))] = args[:positional]
+    if spec.vararg is not None:
+        values[positional] = Value(entries=tuple(enumerate(args[positional:])), shape="list")
+    packed = {n for n in (spec.vararg, spec.kwarg) if n is not None}
+    rest: Dict[str, Value] = {}
+    for name, value in kwargs.items():
+        if name in names and name not in {a.arg for a in packed}:
+            values[names.index(name)] = value
+        else:
+            rest[name] = value
+    if spec.kwarg is not None:
+        values[-1] = Value(entries=tuple(rest.items()), shape="dict")
+    return values
+
+
 def _param_names(func: ast.AST) -> Tuple[str, ...]:
     args = func.args  # type: ignore[attr-defined]
     names = [a.arg for a in (*args.posonlyargs, *args.args)]
@@ -292,6 +316,8 @@ class FileAnalysis:
         self.methods: Dict[Tuple[str, str], ast.AST] = {}
         self.class_of: Dict[ast.AST, str] = {}
         self.summaries: Dict[ast.AST, Summary] = {}
+        #: functions and lambdas defined inside functions, by the name their values carry
+        self.closures: Dict[str, ast.AST] = {}
         self._running: set = set()
         self._class_constants: Dict[str, FrozenSet[str]] = {}
         self.module_env: Env = {}
@@ -586,8 +612,37 @@ class FunctionRun:
         return env
 
     def s_FunctionDef(self, node: ast.AST, env: Env) -> Env:
-        env[node.name] = Value(shape="function", name=node.name)  # type: ignore[attr-defined]
+        name = node.name  # type: ignore[attr-defined]
+        env[name] = self.closure(node) if not self.is_module else Value(shape="function", name=name)
         return env
+
+    def closure(self, node: ast.AST) -> Value:
+        """A function defined inside this one (a nested def, a lambda): a call runs its body
+        where it is made, seeing this function's variables as they are then."""
+        key = f"<closure {node.lineno}:{node.col_offset}>"  # type: ignore[attr-defined]
+        self.a.closures[key] = node
+        return Value(shape="closure", name=key)
+
+    def call_closure(
+        self, node: ast.Call, callee: Value, args: List[Value], kwargs: Dict[str, Value], env: Env
+    ) -> Value:
+        func = self.a.closures[callee.name]
+        if self.depth >= MAX_CALL_DEPTH:
+            taint = join_all(args + list(kwargs.values()))
+            return Value(taint=taint.inexact() if taint is not None else None)
+        inner = dict(env)
+        inner.update(zip(_param_names(func), _bound(func, args, kwargs)))
+        run = FunctionRun(self.a, func, inner, self.depth + 1)
+        run.cls, run.summary, run.steps = self.cls, self.summary, self.steps
+        try:
+            if isinstance(func, ast.Lambda):
+                run.returned = run.eval(func.body, inner)
+            else:
+                run.run_body(func.body)  # type: ignore[attr-defined]
+        finally:
+            self.steps = run.steps  # one budget for the function and what it defines
+        returned = run.returned if run.returned is not None else constant(None)
+        return _stepped(returned, _step(node, f"returned by `{_short(node.func)}()`"))
 
     s_AsyncFunctionDef = s_FunctionDef
 
@@ -940,7 +995,7 @@ class FunctionRun:
                 return Value(taint=base.taint, shape=f"model:{field}")
             return Value(taint=base.taint)
         if base.taint is not None and not base.name:
-            own = attribute_stand_in(base, attr)
+            own = part_stand_in(base, ("attr", attr))
             if own is not None:
                 if (
                     self.cls is not None
@@ -987,6 +1042,10 @@ class FunctionRun:
                 # `COMMANDS[action]`, the key not known: one of the table's constants
                 return Value(shape="allowed")
             return _candidates(base) or smashed(base)
+        if key.known and base.entries is None:
+            own = part_stand_in(base, key.const)  # `args[0]`, `kw["name"]` of a parameter
+            if own is not None:
+                return own
         if isinstance(node.slice, ast.Slice) and base.pieces is not None and base.taint is not None:
             return slice_pieces(
                 base,
@@ -1166,7 +1225,7 @@ class FunctionRun:
         return value
 
     def e_Lambda(self, node: ast.Lambda, env: Env, depth: int) -> Value:
-        return Value(shape="function")
+        return self.closure(node)
 
     def e_Await(self, node: ast.Await, env: Env, depth: int) -> Value:
         return self.eval(node.value, env, depth)
@@ -1247,6 +1306,8 @@ class FunctionRun:
                 kwarg_nodes[kw.arg] = kw.value
         # a function or method of this file: its summary (not a model's `*.execute`); a name
         # bound in the function itself (a nested def, a lambda) hides the module's function
+        if callee.shape == "closure" and callee.name in self.a.closures:
+            return self.call_closure(node, callee, args, kwargs, env)
         shadowed = isinstance(func, ast.Name) and func.id in env
         local = None if shadowed else self.a.resolve_call(func, self.cls)
         if local is None and qual.count(".") == 1:
@@ -1307,7 +1368,7 @@ class FunctionRun:
             bound = kind == "class" or (kind == "instance" and callee.shape != "class")
             if isinstance(func, ast.Attribute) and method and bound and receiver is not None:
                 args = [receiver, *args]
-            result = self.local_call(node, local, args, kwargs, 0, owner)
+            result = self.local_call(node, local, args, kwargs, owner)
             if result is not None:
                 if not result.name and result.all_taint() is None and qual and owner is not self.a:
                     # `logging.getLogger(...)` of a scanned copy of logging: still a logger
@@ -1424,7 +1485,7 @@ class FunctionRun:
                 continue
             # a method is called on the instance the code holds (`self` in a method)
             args_here = [env.get("self", CLEAN), *args] if self.a.class_of.get(local) else args
-            result = self.local_call(node, local, args_here, kwargs, 0, self.a)
+            result = self.local_call(node, local, args_here, kwargs, self.a)
             out = join(out, result)
         return out or Value(taint=join_all(args + list(kwargs.values())))
 
@@ -1447,7 +1508,7 @@ class FunctionRun:
                 if found is not None:
                     owner, local = found
             if local is not None:
-                out = join(out, self.local_call(node, local, [instance, *args], kwargs, 0, owner))
+                out = join(out, self.local_call(node, local, [instance, *args], kwargs, owner))
         return out or Value(taint=join_all(args + list(kwargs.values())))
 
     def construct(
@@ -1477,12 +1538,7 @@ class FunctionRun:
         summary = owner.summary(init, self.depth + 1)
         if summary is None or summary.self_out is None:
             return fresh
-        actual: Dict[int, Value] = {0: fresh}
-        for index, value in enumerate(args):
-            actual[index + 1] = value
-        for name, value in kwargs.items():
-            if name in summary.params:
-                actual[summary.params.index(name)] = value
+        actual = dict(enumerate(_bound(init, [fresh, *args], kwargs)))
         # the object is what its attributes hold, not the stand-in taint `self` started with
         self_out = replace(summary.self_out, taint=None, pieces=None)
         if owner is not self.a:
@@ -1496,7 +1552,6 @@ class FunctionRun:
         local: ast.AST,
         args: List[Value],
         kwargs: Dict[str, Value],
-        offset: int,
         owner: Optional[FileAnalysis] = None,
     ) -> Optional[Value]:
         owner = owner or self.a
@@ -1504,19 +1559,14 @@ class FunctionRun:
         if summary is None:
             return None
         elsewhere = owner.path if owner is not self.a else ""
-        actual: Dict[int, Value] = {}
-        for index, value in enumerate(args):
-            actual[index + offset] = value
-        for name, value in kwargs.items():
-            if name in summary.params:
-                actual[summary.params.index(name)] = value
+        actual = dict(enumerate(_bound(local, args, kwargs)))
         name = getattr(local, "name", "?")
         for sink in summary.param_sinks:
             passed = actual.get(sink.index)
             if passed is None:
                 continue
-            if sink.attr:
-                passed = attribute_of(passed, sink.attr)
+            if sink.part is not None:
+                passed = part_of(passed, sink.part)
             taint = passed.all_taint()
             if (
                 taint is None
@@ -1602,7 +1652,7 @@ class FunctionRun:
         params = sorted(k for k in taint.kinds if k.startswith(PARAM_PREFIX))
         if params and self.summary is not None:
             for kind in params:
-                index, attr = param_of(kind)
+                index, part = param_of(kind)
                 self.summary.param_sinks.append(
                     ParamSink(
                         index,
@@ -1618,7 +1668,7 @@ class FunctionRun:
                                 1 + (inner[-1][5] if inner else 0),
                             ),
                         ),
-                        attr,
+                        part,
                     )
                 )
         for kind in taint.kinds:
@@ -1926,12 +1976,12 @@ def substitute(returned: Value, actual: Dict[int, Value], step: Step) -> Value:
         if real:
             out = replace(taint, kinds=real)
         for kind in taint.kinds - real:
-            index, attr = param_of(kind)
+            index, part = param_of(kind)
             argument = actual.get(index)
             if argument is None:
                 continue
-            if attr:
-                argument = attribute_of(argument, attr)
+            if part is not None:
+                argument = part_of(argument, part)
             used.append(argument)
             carried = argument.all_taint()
             if carried is not None:

@@ -23,6 +23,7 @@ from .values import (
     join_all,
     join_taint,
     merged,
+    part_stand_in,
     pieces_of,
     smashed,
 )
@@ -113,6 +114,11 @@ def method_of(
     shape = receiver.shape
     if shape == "autoescape":
         return _autoescaping_method(attr, receiver, args, kwargs)
+    if attr == "get" and args and args[0].known and receiver.entries is None:
+        # `options.get("suffix", "")` of a parameter: that item of what the caller gives
+        own = part_stand_in(receiver, args[0].const)
+        if own is not None:
+            return join(own, args[1] if len(args) > 1 else None) or own
     if receiver.entries is not None and shape in ("list", "dict", "set", ""):
         return _container_method(run, node, attr, receiver, args, env)
     if shape == "config":

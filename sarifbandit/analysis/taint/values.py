@@ -48,12 +48,19 @@ def stand_in(kind: str) -> bool:
     return kind.startswith(_STAND_INS)
 
 
-def param_of(kind: str) -> Tuple[int, str]:
-    """The parameter a stand-in kind names, and the attribute of it when it names one:
-    `param:2` is (2, ''), `param:0.name` (what `self.name` held when the call was made) is
-    (0, 'name')."""
-    index, _, attr = kind[len(PARAM_PREFIX) :].partition(".")
-    return int(index), attr
+def param_of(kind: str) -> Tuple[int, Any]:
+    """The parameter a stand-in kind names, and the part of it when it names one (the key of
+    its entries: ("attr", name) for an attribute, a constant for an item): `param:2` is
+    (2, None), `param:0.name` (what `self.name` held when the call was made) is
+    (0, ("attr", "name")), `param:1#s:user` (`kw["user"]`) is (1, "user")."""
+    body = kind[len(PARAM_PREFIX) :]
+    index, dot, attr = body.partition(".")
+    if dot:
+        return int(index), ("attr", attr)
+    index, hash_, key = body.partition("#")
+    if hash_:
+        return int(index), int(key[2:]) if key.startswith("i:") else key[2:]
+    return int(index), None
 
 
 # Values are made by the hundred thousand on a large project: plain slotted classes, not frozen
@@ -301,28 +308,38 @@ def join_all(values: Iterable[Value]) -> Optional[Taint]:
     return taint
 
 
-def attribute_stand_in(value: Value, attr: str) -> Optional[Value]:
-    """`self.name` read in a summary while `self` is still the parameter's stand-in: a stand-in
-    for that attribute alone, so a call answers it with what the object it is given holds
-    there, not with every attribute of that object."""
+def part_stand_in(value: Value, part: Any) -> Optional[Value]:
+    """`self.name` or `kw["user"]` read in a summary while the parameter is still its stand-in:
+    a stand-in for that part alone (an attribute, or an item of a constant str or int key), so
+    a call answers it with what the value it is given holds there, not with all of it."""
     kinds = value.taint.kinds if value.taint is not None else ()
     if len(kinds) != 1:
         return None
     kind = next(iter(kinds))
-    if not kind.startswith(PARAM_PREFIX) or "." in kind:
+    if not kind.startswith(PARAM_PREFIX) or "." in kind or "#" in kind:
         return None
-    taint = Taint(frozenset({f"{kind}.{attr}"}))
+    if isinstance(part, tuple):
+        name = f"{kind}.{part[1]}"
+    elif isinstance(part, bool) or not isinstance(part, (int, str)):
+        return None
+    else:
+        name = f"{kind}#{'i' if isinstance(part, int) else 's'}:{part}"
+    taint = Taint(frozenset({name}))
     return Value(taint=taint, pieces=(taint,))
 
 
-def attribute_of(value: Value, attr: str) -> Value:
-    """What a call's argument gives for the stand-in of one of its attributes: the attribute
-    the object is known to hold, a stand-in of the caller's own, else the whole object."""
+def part_of(value: Value, part: Any) -> Value:
+    """What a call's argument gives for the stand-in of one of its parts: what the value is
+    known to hold there, a stand-in of the caller's own, else the whole value."""
     if value.entries is not None:
-        part = value.entry(("attr", attr))
-        if part is not None:
-            return part
-    own = attribute_stand_in(value, attr)
+        found = value.entry(part)
+        if found is None and not isinstance(part, tuple):
+            found = value.entry(REST)
+            if found is None and value.shape == "dict":
+                return CLEAN  # a mapping the code built whole does not hold that key
+        if found is not None:
+            return found
+    own = part_stand_in(value, part)
     return own if own is not None else value
 
 
