@@ -1,6 +1,7 @@
 """Search pages of a small Django shop: query strings and URL kwargs reach HTML responses."""
 
 import io
+import json
 
 from django.http import HttpResponse
 from django.urls import path
@@ -10,7 +11,7 @@ from django.utils.safestring import mark_safe
 
 def search(request):
     query = request.GET.get("q", "")
-    return HttpResponse("<h2>Results for " + query + "</h2>")  # expect: SB079:HIGH<12
+    return HttpResponse("<h2>Results for " + query + "</h2>")  # expect: SB079:HIGH<13
 
 
 def search_safe(request):
@@ -20,7 +21,7 @@ def search_safe(request):
 
 def category(request, slug):
     banner = "<div class='banner'>{}</div>".format(slug)
-    return HttpResponse(banner)  # expect: SB079:HIGH<21
+    return HttpResponse(banner)  # expect: SB079:HIGH<22
 
 
 def category_by_number(request, slug):
@@ -30,7 +31,7 @@ def category_by_number(request, slug):
 
 def note(request):
     text = request.POST["note"]
-    return HttpResponse(mark_safe("<em>" + text + "</em>"))  # expect: B308<32, B703:HIGH<32
+    return HttpResponse(mark_safe("<em>" + text + "</em>"))  # expect: B308<33, B703:HIGH<33
 
 
 def note_escaped(request):
@@ -43,7 +44,7 @@ def receipt(request):
     buffer.write("<pre>")
     buffer.write(request.GET.get("ref", ""))
     buffer.write("</pre>")
-    return HttpResponse(buffer.getvalue())  # expect: SB079:HIGH<44
+    return HttpResponse(buffer.getvalue())  # expect: SB079:HIGH<45
 
 
 def receipt_safe(request):
@@ -56,7 +57,7 @@ def receipt_safe(request):
 
 def labels(request):
     parts = {"title": "Shop", "hint": request.GET.get("hint", "")}
-    return HttpResponse("<p>" + parts["hint"] + "</p>")  # expect: SB079:HIGH<58
+    return HttpResponse("<p>" + parts["hint"] + "</p>")  # expect: SB079:HIGH<59
 
 
 def labels_title(request):
@@ -73,7 +74,17 @@ def farewell(request):
 def farewell_named(request):
     name = request.GET.get("name", "")
     name = name.strip()
-    return HttpResponse("<p>Goodbye, " + name + "</p>")  # expect: SB079:HIGH<74
+    return HttpResponse("<p>Goodbye, " + name + "</p>")  # expect: SB079:HIGH<75
+
+
+def echo_json(request):
+    query = request.GET.get("q", "")
+    return HttpResponse(json.dumps({"q": query}), content_type="application/json")
+
+
+def echo_html(request):
+    query = request.GET.get("q", "")
+    return HttpResponse(json.dumps({"q": query}), "text/html; charset=utf-8")  # expect: SB079:HIGH<86
 
 
 urlpatterns = [

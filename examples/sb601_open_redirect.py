@@ -4,7 +4,7 @@ the browser goes."""
 from urllib.parse import urlencode, urlparse, urlsplit, urlunsplit
 
 from django.http import HttpResponseRedirect
-from django.urls import path
+from django.urls import path, reverse
 from fastapi import FastAPI
 from fastapi.responses import RedirectResponse
 from flask import Flask, abort, redirect, request
@@ -138,6 +138,21 @@ def search_elsewhere():
     parts = list(urlsplit("/search"))
     parts[1] = request.args.get("mirror", "")
     return redirect(urlunsplit(parts))  # expect: SB601:HIGH<139
+
+
+def back_to_list(request):
+    query = "?" + request.GET.urlencode() if request.GET else ""
+    return HttpResponseRedirect(reverse("orders:list") + query)
+
+
+def back_to_item(request):
+    url = reverse("orders:detail", kwargs={"pk": request.GET.get("pk", "0")})
+    return HttpResponseRedirect(f"{url}?{request.GET.urlencode()}")
+
+
+def back_anywhere(request):
+    query = request.GET.get("to", "") if request.GET else ""
+    return HttpResponseRedirect(query + reverse("orders:list"))  # expect: SB601:HIGH<154
 
 
 urlpatterns = [

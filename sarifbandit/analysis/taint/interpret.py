@@ -1636,7 +1636,7 @@ class FunctionRun:
         taint = value.all_taint()
         if taint is None or taint.safe_for(sink_class):
             return
-        if sink_class in ("redirect", "ssrf") and _fixed_host(value):
+        if sink_class in ("redirect", "ssrf") and _fixed_host(value, sink_class):
             return  # "/items/" + x, API + "/v1/" + x: the input cannot choose the host
         self.report(anchor, arg_node, sink_class, sink, taint)
 
@@ -1719,10 +1719,14 @@ def _repr_conversion(message: Value, index: int) -> bool:
 _FIXED_HOST = re.compile(r"^(?:/[^/\\]|[a-zA-Z][\w+.-]*://[^/?#\\]+[/?#]|\0[^:]*[/?#]|[^\0]*\?)")
 
 
-def _fixed_host(value: Value) -> bool:
-    """Whether a URL's text before the first piece of input already fixes where it goes."""
+def _fixed_host(value: Value, sink_class: str) -> bool:
+    """Whether a URL's text before the first piece of input already fixes where it goes (input
+    made safe for the sink, `reverse(name, kwargs=...)`, counts as text the code chose)."""
     prefix = []
     for piece in value.pieces or ():
+        if isinstance(piece, Taint) and piece.safe_for(sink_class):
+            prefix.append("\0")
+            continue
         if isinstance(piece, Taint):
             break
         prefix.append(piece if isinstance(piece, str) else "\0")

@@ -210,6 +210,10 @@ def merged(holder: Value, other: Value) -> Value:
     return value if value.entry(REST) is not None else value.with_entry(REST, spread)
 
 
+def _empty(value: Value) -> bool:
+    return isinstance(value.const, str) and not value.const
+
+
 def join(a: Optional[Value], b: Optional[Value]) -> Optional[Value]:
     """The value where two paths meet; None stands for a path that does not arrive."""
     if a is None or a is b:
@@ -233,6 +237,11 @@ def join(a: Optional[Value], b: Optional[Value]) -> Optional[Value]:
     pieces = None
     if a.pieces is not None and b.pieces is not None and a.pieces == b.pieces:
         pieces = a.pieces
+    elif _empty(a) != _empty(b) and (a.pieces or b.pieces) and (a.taint or b.taint):
+        # `"?" + query if query else ""`: where there is input it comes after the same text
+        # (what is checked of the text before input, as a URL's host is, holds of both)
+        pieces = a.pieces if _empty(b) else b.pieces
+        taint = join_taint(a.all_taint(), b.all_taint())
     elif a.pieces is not None or b.pieces is not None:
         # one side constant, the other tainted somewhere: keep the taint without pieces
         for side in (a, b):
