@@ -155,6 +155,36 @@ def back_anywhere(request):
     return HttpResponseRedirect(query + reverse("orders:list"))  # expect: SB601:HIGH<154
 
 
+def is_local_url(url):
+    parsed = urlparse(url)
+    if parsed.scheme and parsed.scheme not in ("http", "https"):
+        return False
+    return not parsed.netloc or parsed.netloc == urlparse(request.host_url).netloc
+
+
+def is_local_url_loose(url):
+    return url.startswith("/")
+
+
+def safe_next(url):
+    if url and is_local_url(url):
+        return url
+    return "/"
+
+
+@app.route("/signed-in")
+def signed_in():
+    return redirect(safe_next(request.args.get("next", "")))
+
+
+@app.route("/signed-in-loose")
+def signed_in_loose():
+    target = request.args.get("next", "")
+    if is_local_url_loose(target):
+        return redirect(target)  # expect: SB601:HIGH<182
+    return redirect("/")
+
+
 urlpatterns = [
     path("logout/done/", after_logout),
     path("logout/done-safe/", after_logout_safe),

@@ -12,7 +12,7 @@ import re
 from dataclasses import replace
 from typing import TYPE_CHECKING, Dict, FrozenSet, Optional
 
-from .values import Value, constant
+from .values import Value, constant, join
 
 if TYPE_CHECKING:
     from .interpret import FunctionRun
@@ -49,7 +49,15 @@ def refine(run: "FunctionRun", test: ast.expr, truth: bool, env: Env) -> Env:
                 env = refine(run, part, truth, env)
             return env
         # `x != "a" and x != "b"` false (or `x == "a" or x == "b"` true): x is one of them
-        return _one_of_compared(run, test, env)
+        chosen = _one_of_compared(run, test, dict(env))
+        if chosen != env:
+            return chosen
+        # otherwise one part at least holds: what every part's holding shows
+        shown: Optional[Env] = None
+        for part in test.values:
+            each = refine(run, part, truth, dict(env))
+            shown = each if shown is None else _common(shown, each)
+        return shown if shown is not None else env
     if isinstance(test, ast.Attribute) and test.attr in ("netloc", "hostname") and not truth:
         # `if urlparse(x).netloc: abort()`: below, x is a relative URL on this site (a URL
         # without a scheme may still name a host: `//evil.example`)
@@ -62,6 +70,11 @@ def refine(run: "FunctionRun", test: ast.expr, truth: bool, env: Env) -> Env:
     if isinstance(test, ast.Call):
         return _call(run, test, truth, env)
     return env
+
+
+def _common(a: Env, b: Env) -> Env:
+    """What holds in both: each variable's values joined."""
+    return {name: join(value, b.get(name)) or value for name, value in a.items()}
 
 
 def _one_of_compared(run: "FunctionRun", test: ast.BoolOp, env: Env) -> Env:
@@ -141,9 +154,19 @@ def _compare(run: "FunctionRun", test: ast.Compare, truth: bool, env: Env) -> En
     # is no host allowed: `https://evil.example`)
     if isinstance(left, ast.Attribute) and left.attr in ("netloc", "hostname") and positive:
         origin = _url_origin(run, left.value, env)
-        if origin is not None and origin in env and other.known:
+        if origin is not None and origin in env and (other.known or _this_host(right)):
             env[origin] = _sanitized(env[origin], frozenset({"redirect", "ssrf"}))
     return env
+
+
+#: request attributes that name the host the request came to
+_THIS_HOST = frozenset({"host", "host_url", "url_root", "get_host"})
+
+
+def _this_host(node: ast.expr) -> bool:
+    """`urlparse(request.host_url).netloc`, `request.get_host()`: the site's own host (the one
+    the browser asked for), so a URL on it stays on the site."""
+    return any(isinstance(n, ast.Attribute) and n.attr in _THIS_HOST for n in ast.walk(node))
 
 
 def _url_origin(run: "FunctionRun", node: ast.expr, env: Env) -> Optional[str]:
@@ -158,6 +181,11 @@ def _url_origin(run: "FunctionRun", node: ast.expr, env: Env) -> Optional[str]:
 
 def _call(run: "FunctionRun", test: ast.Call, truth: bool, env: Env) -> Env:
     func = test.func
+    if truth:
+        # `if is_safe_url(x):` of a helper of the scan whose every true return checked x
+        for name, classes in run.predicate_guards(test).items():
+            if name in env:
+                env[name] = _sanitized(env[name], classes)
     if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name):
         name: Optional[str] = func.value.id
         if func.attr in _MATCHERS and truth and len(test.args) == 1:

@@ -110,6 +110,9 @@ class Summary:
     param_sinks: List[ParamSink] = field(default_factory=list)
     #: a method's `self` where it returns: what `__init__` stored on the object
     self_out: Optional[Value] = None
+    #: {parameter index: sink classes} a true result vouches for (a predicate such as
+    #: `is_safe_url(url)` whose every return that may be true checked the parameter)
+    guards: Dict[int, FrozenSet[str]] = field(default_factory=dict)
 
 
 def _step(node: ast.AST, message: str, nesting: int = 0) -> Step:
@@ -388,6 +391,8 @@ class FileAnalysis:
             run.summary = summary
             run.run_body(func.body)  # type: ignore[attr-defined]
             summary.returns = run.returned
+            if run.vouched is not None:
+                summary.guards = {i: c for i, c in enumerate(run.vouched) if c}
             if func in self.class_of and params:
                 summary.self_out = join(run.self_out, (run.final_env or {}).get(params[0]))
             self.summaries[func] = summary
@@ -540,6 +545,8 @@ class FunctionRun:
         self.self_out: Optional[Value] = None
         self.final_env: Optional[Env] = None
         self.summary: Optional[Summary] = None
+        #: per parameter, the sink classes every return that may be true has checked it for
+        self.vouched: Optional[List[FrozenSet[str]]] = None
         self.steps = 0
         self._breaks: List[List[Env]] = []
         self._continues: List[List[Env]] = []
@@ -674,6 +681,8 @@ class FunctionRun:
 
     def s_Return(self, node: ast.Return, env: Env) -> None:
         value = self.eval(node.value, env) if node.value is not None else constant(None)
+        if self.summary is not None and not (value.known and not value.const):
+            self.vouch(node.value, env)
         # a view's text is its HTML body; objects (jsonify, redirect, dicts) are not text
         if node in self.a.view_returns and node.value is not None:
             body_node: ast.AST = node.value
@@ -694,6 +703,47 @@ class FunctionRun:
             if params:
                 self.self_out = join(self.self_out, env.get(params[0]))
         return None
+
+    def vouch(self, returned: Optional[ast.expr], env: Env) -> None:
+        """At a return that may be true: what it shows of each parameter (the returned test
+        assumed true, `return not parsed.netloc`), kept where every such return shows it."""
+        params = _param_names(self.func)
+        if isinstance(returned, (ast.Compare, ast.BoolOp, ast.UnaryOp, ast.Call, ast.Attribute)):
+            env = refine(self, returned, True, dict(env))
+        shown = []
+        for index, name in enumerate(params):
+            taint = env[name].taint if name in env else None
+            own = taint is not None and taint.kinds == {f"{PARAM_PREFIX}{index}"}
+            shown.append(taint.sanitized if own else frozenset())  # type: ignore[union-attr]
+        if self.vouched is None:
+            self.vouched = shown
+        else:
+            self.vouched = [a & b for a, b in zip(self.vouched, shown)]
+
+    def predicate_guards(self, test: ast.Call) -> Dict[str, FrozenSet[str]]:
+        """{variable: sink classes} that a true `test`, a call of a predicate of the scan given
+        those variables, vouches for."""
+        func = test.func
+        local = None if isinstance(func, ast.Name) and func.id in self.start_env else None
+        owner: FileAnalysis = self.a
+        local = local or self.a.resolve_call(func, self.cls)
+        if local is None and self.a.project is not None:
+            qual = self.eval(func, {}).name
+            found = self.a.project.resolve(qual) if qual else None
+            if found is not None:
+                owner, local = found
+        if local is None or isinstance(local, ast.ClassDef):
+            return {}
+        summary = owner.summary(local, self.depth + 1)
+        if summary is None or not summary.guards:
+            return {}
+        offset = 1 if owner.class_of.get(local) and isinstance(func, ast.Attribute) else 0
+        out: Dict[str, FrozenSet[str]] = {}
+        for index, classes in summary.guards.items():
+            position = index - offset
+            if 0 <= position < len(test.args) and isinstance(test.args[position], ast.Name):
+                out[test.args[position].id] = classes  # type: ignore[attr-defined]
+        return out
 
     def s_Raise(self, node: ast.Raise, env: Env) -> None:
         if node.exc is not None:
