@@ -1,5 +1,6 @@
 """Attachments of a small notes service (Flask): names from the request reach the file system."""
 
+import dbm
 import os
 from dataclasses import dataclass
 from pathlib import Path
@@ -15,7 +16,7 @@ KINDS = ("txt", "md")
 
 @app.route("/raw")
 def raw():
-    with open(os.path.join(BASE, request.args["f"])) as handle:  # expect: SB022:HIGH<18
+    with open(os.path.join(BASE, request.args["f"])) as handle:  # expect: SB022:HIGH<19
         return jsonify(size=len(handle.read()))
 
 
@@ -28,7 +29,7 @@ def raw_safe():
 @app.route("/remove", methods=["POST"])
 def remove():
     name = request.form.get("name", "").strip()
-    os.remove("%s/%s" % (BASE, name))  # expect: SB022:HIGH<30
+    os.remove("%s/%s" % (BASE, name))  # expect: SB022:HIGH<31
     return "removed"
 
 
@@ -44,7 +45,7 @@ def save():
     name = request.args["name"]
     if not name:
         abort(400)
-    with open(BASE + "/" + name, "w") as handle:  # expect: SB022:HIGH<44
+    with open(BASE + "/" + name, "w") as handle:  # expect: SB022:HIGH<45
         handle.write(request.get_data(as_text=True))
     return "saved", 201
 
@@ -62,7 +63,7 @@ def save_safe():
 @app.route("/export")
 def export():
     target = os.path.realpath(os.path.join(BASE, request.args["to"]))
-    with open(target, "w") as handle:  # expect: SB022:HIGH<64
+    with open(target, "w") as handle:  # expect: SB022:HIGH<65
         handle.write("exported")
     return "ok"
 
@@ -79,7 +80,7 @@ def export_safe():
 
 @app.route("/notes/<name>")
 def note(name):
-    text = Path(BASE, name).read_text()  # expect: SB022:HIGH<81
+    text = Path(BASE, name).read_text()  # expect: SB022:HIGH<82
     return jsonify(words=len(text.split()))
 
 
@@ -92,7 +93,7 @@ def numbered(number):
 @app.route("/by-kind")
 def by_kind():
     kind = request.args.get("kind", "txt")
-    files = os.listdir(os.path.join(BASE, kind))  # expect: SB022:HIGH<94
+    files = os.listdir(os.path.join(BASE, kind))  # expect: SB022:HIGH<95
     return jsonify(files=len(files))
 
 
@@ -108,7 +109,7 @@ def by_kind_safe():
 @app.route("/tree")
 def tree():
     root = Path(BASE) / request.args["dir"]
-    return jsonify(entries=len(list(root.iterdir())))  # expect: SB022:HIGH<110
+    return jsonify(entries=len(list(root.iterdir())))  # expect: SB022:HIGH<111
 
 
 @app.route("/tree-safe")
@@ -130,7 +131,7 @@ def clean_path(name):
 @app.route("/helper")
 def helper():
     name = request.args["name"]
-    with open(note_path(name)) as handle:  # expect: SB022:HIGH<132
+    with open(note_path(name)) as handle:  # expect: SB022:HIGH<133
         return jsonify(size=len(handle.read()))
 
 
@@ -155,13 +156,13 @@ def report_name():
 @app.route("/report-path")
 def report_path():
     report = Path("/srv/reports", request.args["report"])
-    return jsonify(text=report.read_text())  # expect: SB022:HIGH<157
+    return jsonify(text=report.read_text())  # expect: SB022:HIGH<158
 
 
 @app.route("/upload", methods=["POST"])
 def upload():
     upload = request.files["document"]
-    upload.save(os.path.join("/srv/uploads", upload.filename))  # expect: SB022:HIGH<163
+    upload.save(os.path.join("/srv/uploads", upload.filename))  # expect: SB022:HIGH<164
     return jsonify(saved=True)
 
 
@@ -184,5 +185,23 @@ def export():
     job = Export("exports", name=request.get_json()["name"])
     with open(os.path.join(BASE, job.folder, "index.txt")) as index:
         index.read()
-    with open(os.path.join(BASE, job.folder, job.name)) as handle:  # expect: SB022:HIGH<184
+    with open(os.path.join(BASE, job.folder, job.name)) as handle:  # expect: SB022:HIGH<185
         return jsonify(size=len(handle.read()))
+
+
+@app.route("/report")
+def report():
+    period = request.args.get("period", "")
+    with open("/srv/reports/monthly.txt".replace(period, "")) as handle:
+        handle.read()
+    with open("/srv/reports/monthly.txt".replace("monthly", period)) as handle:  # expect: SB022:HIGH<194
+        return handle.read()
+
+
+@app.route("/cached")
+def cached():
+    store = dbm.open("/srv/cache/reports")
+    with open(store.get(request.args.get("key", ""))) as handle:
+        handle.read()
+    with open(store.get("report", request.args.get("key", ""))) as handle:  # expect: SB022:MEDIUM<206
+        return handle.read()

@@ -102,6 +102,13 @@ def export_named(request):
     return HttpResponse(b"a,b\n", headers={"X-Export": name})  # expect: SB113:HIGH<101
 
 
+def forward_headers(request):
+    headers = {"Accept": "application/json"}
+    headers["X-Forwarded-For"] = request.META.get("REMOTE_ADDR", "")
+    headers["X-Original-Agent"] = request.headers.get("User-Agent", "")
+    return HttpResponse(b"ok")
+
+
 urlpatterns = [
     path("export/", export),
     path("export-safe/", export_safe),

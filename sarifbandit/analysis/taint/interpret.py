@@ -191,6 +191,41 @@ def _same_package(qual: str, module: str) -> bool:
     return bool(module) and qual.split(".", 1)[0] == module.split(".", 1)[0]
 
 
+#: Django's ORM reads: functions, and the managers' methods that give rows
+_ROW_FUNCTIONS = frozenset({"get_object_or_404", "get_list_or_404", "aget_object_or_404"})
+_ROW_METHODS = frozenset(
+    {
+        "get",
+        "filter",
+        "exclude",
+        "first",
+        "last",
+        "all",
+        "values",
+        "values_list",
+        "only",
+        "defer",
+        "order_by",
+        "select_related",
+        "prefetch_related",
+        "aget",
+        "afirst",
+        "alast",
+        "in_bulk",
+        "latest",
+        "earliest",
+    }
+)
+
+
+def _fetches_rows(qual: str) -> bool:
+    owner, _, method = qual.rpartition(".")
+    return method in _ROW_FUNCTIONS or (owner.endswith(".objects") and method in _ROW_METHODS)
+
+
+#: methods that look a key up in a container: the result is the container's, not the key's
+_LOOKUPS = frozenset({"get", "pop", "__getitem__"})
+
 #: values that are file system paths (`ROOT / name` of a resolved ROOT is one too)
 _PATH_SHAPES = frozenset({"path", "normalized"})
 
@@ -944,11 +979,14 @@ class FunctionRun:
         key = self.eval(target.slice, env)
         base = target.value
         base_value = self.eval(base, env)
-        # `session[k] = v`, `response.headers[k] = v`: the store is a call of __setitem__
-        qual = f"{base_value.name or '?.' + _last(base)}.__setitem__"
-        self.call_sinks(
-            stmt, qual, [target.slice, _value_of(stmt) or target], [key, value], {}, env
-        )
+        # `session[k] = v`, `response.headers[k] = v`: the store is a call of __setitem__ (not
+        # where the code built the mapping itself: `headers = {...}; headers[k] = v`)
+        owner = base_value.name or (base.id if isinstance(base, ast.Name) else "?." + _last(base))
+        qual = f"{owner}.__setitem__"
+        if base_value.shape != "dict":
+            self.call_sinks(
+                stmt, qual, [target.slice, _value_of(stmt) or target], [key, value], {}, env
+            )
         if isinstance(base, ast.Name) and base.id in env:
             holder = env[base.id]
             if key.known and hashable(key.const):
@@ -1452,9 +1490,17 @@ class FunctionRun:
         library = call_library(self, node, qual, args, kwargs) or _pairs(qual, args)
         if library is not None:
             return library
-        # unknown: what goes in comes out, less surely
+        if _fetches_rows(qual):
+            # `get_object_or_404(Page, slug=s)`, `Page.objects.filter(...)`: the input chose
+            # which rows to read; what they hold is the database's
+            return Value(name=result_type(qual))
+        # unknown: what goes in comes out, less surely; but a lookup (`cache.get(key)`,
+        # `states.pop(key)`) gives what the container holds, not the key it was asked for
+        lookup = receiver is not None and cast(ast.Attribute, func).attr in _LOOKUPS
         taint = join_all(
-            args + list(kwargs.values()) + ([receiver] if receiver is not None else [])
+            (args[1:] if lookup else args)
+            + list(kwargs.values())
+            + ([receiver] if receiver is not None else [])
         )
         if external:
             # maybe a function of another scanned module: the link step answers it; here its

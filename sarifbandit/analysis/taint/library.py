@@ -207,7 +207,8 @@ def _str_method(
             taint = taint.sanitize(_LINE_BREAK_SINKS)
         return Value(taint=taint, pieces=(taint,) if taint is not None else None)
     if attr in _STR_KEEP:
-        taint = join_taint(receiver.all_taint(), join_all(args) if attr == "replace" else None)
+        # `s.replace(old, new)`: what is taken out (old) is not in the result, what is put in is
+        taint = join_taint(receiver.all_taint(), join_all(args[1:2]) if attr == "replace" else None)
         if attr in (
             "lower",
             "upper",
