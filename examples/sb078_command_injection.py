@@ -132,6 +132,25 @@ def trace_search():
     return "sent"
 
 
+@app.route("/trace-dotted-safe")
+def trace_dotted_safe():
+    host = request.args["host"]
+    if not re.fullmatch(r"[a-z0-9.-]+", host):
+        abort(400)
+    os.system("traceroute " + host)  # expect: B605:LOW
+    with open("/srv/traces/" + host) as saved:  # expect: SB022:HIGH<137
+        return saved.read()
+
+
+@app.route("/trace-spaced")
+def trace_spaced():
+    host = request.args["host"]
+    if not re.fullmatch(r"[a-z0-9. -]+", host):
+        abort(400)
+    os.system("traceroute " + host)  # expect: B605:HIGH<147
+    return "sent"
+
+
 web_app = web.Application()
 web_app.router.add_get("/archive", archive)
 web_app.router.add_get("/archive-safe", archive_safe)

@@ -2,10 +2,11 @@
 its number fields (validated by pydantic) do not raise the finding."""
 
 import sqlite3
-from typing import Annotated, Optional
+from enum import Enum
+from typing import Annotated, Literal, Optional
 
 from fastapi import FastAPI, Query
-from pydantic import BaseModel
+from pydantic import BaseModel, Field
 
 api = FastAPI()
 
@@ -25,9 +26,9 @@ class OrderQuery(BaseModel):
 async def find(query: OrderQuery):
     db = sqlite3.connect("orders.db")
     db.execute(f"SELECT id FROM orders WHERE id = {query.order_id}")  # expect: B608:MEDIUM
-    db.execute(f"SELECT id FROM orders WHERE note = '{query.note}'")  # expect: B608:HIGH<25
+    db.execute(f"SELECT id FROM orders WHERE note = '{query.note}'")  # expect: B608:HIGH<26
     db.execute(f"SELECT id FROM orders WHERE zip = {query.address.zip_code}")  # expect: B608:MEDIUM
-    db.execute(f"SELECT id FROM orders WHERE city = '{query.address.city}'")  # expect: B608:HIGH<25
+    db.execute(f"SELECT id FROM orders WHERE city = '{query.address.city}'")  # expect: B608:HIGH<26
     return {"ok": True}
 
 
@@ -39,5 +40,41 @@ async def page(
 ):
     db = sqlite3.connect("orders.db")
     db.execute(f"SELECT id FROM orders WHERE id > {after or 0} LIMIT {size}")  # expect: B608:MEDIUM
-    db.execute(f"SELECT id FROM orders ORDER BY {sort}")  # expect: B608:HIGH<38
+    db.execute(f"SELECT id FROM orders ORDER BY {sort}")  # expect: B608:HIGH<39
+    return {"ok": True}
+
+
+class Status(str, Enum):
+    open = "open"
+    shipped = "shipped"
+
+
+class OrderFilter(BaseModel):
+    status: Status
+    sort: Literal["id", "created"]
+    region: str = Field(pattern=r"^[a-z]{2}-[a-z]+$")
+    note: str = Field(pattern=r"[a-z]+")  # unanchored: "x' OR '1'='1" holds a match
+
+
+@api.post("/orders/filter")
+async def filter_orders(spec: OrderFilter):
+    db = sqlite3.connect("orders.db")
+    db.execute(f"SELECT id FROM orders WHERE status = '{spec.status.value}'")  # expect: B608:MEDIUM
+    db.execute(f"SELECT id FROM orders ORDER BY {spec.sort}")  # expect: B608:MEDIUM
+    db.execute(f"SELECT id FROM orders WHERE region = '{spec.region}'")  # expect: B608
+    db.execute(f"SELECT id FROM orders WHERE note = '{spec.note}'")  # expect: B608:HIGH<60
+    return {"ok": True}
+
+
+@api.get("/orders/by-status")
+async def by_status(
+    status: Status,
+    sort: Literal["id", "created"] = "id",
+    region: Annotated[str, Query(pattern=r"^[a-z]{2}-[a-z]+$")] = "eu-west",
+    note: str = Query("", pattern=r"[a-z]+"),
+):
+    db = sqlite3.connect("orders.db")
+    db.execute(f"SELECT id FROM orders WHERE status = '{status.value}' ORDER BY {sort}")  # expect: B608:MEDIUM
+    db.execute(f"SELECT id FROM orders WHERE region = '{region}'")  # expect: B608
+    db.execute(f"SELECT id FROM orders WHERE note = '{note}'")  # expect: B608:HIGH<74
     return {"ok": True}

@@ -60,6 +60,16 @@ def search():
     return "ok"
 
 
+@app.route("/user-checked")
+def user_checked():
+    user = request.args.get("user", "")
+    if re.fullmatch(r"[a-z]+", user):
+        log.info("user " + user)
+    if re.match(r"^[a-z]+$", user):  # `$` matches before a final line break: "bob\n" passes
+        log.info("user " + user)  # expect: SB117:HIGH<65
+    return "ok"
+
+
 @api.get("/orders/{order_id}")
 def order(order_id: int):
     log.info("order %d viewed" % order_id)
@@ -68,16 +78,16 @@ def order(order_id: int):
 
 @api.get("/orders/by-ref/{ref}")
 def order_by_ref(ref: str):
-    log.info("order {} viewed".format(ref))  # expect: SB117:HIGH<70
+    log.info("order {} viewed".format(ref))  # expect: SB117:HIGH<80
     return {"ref": ref}
 
 
 def main():
     name = sys.argv[1]
-    log.error("cannot open " + name)  # expect: SB117:MEDIUM<76
+    log.error("cannot open " + name)  # expect: SB117:MEDIUM<86
     log.error("cannot open %r", name)
     answer = input("continue? ")
-    log.info("answer was " + answer)  # expect: SB117:MEDIUM<79
+    log.info("answer was " + answer)  # expect: SB117:MEDIUM<89
     answer = "yes"
     log.info("answer was " + answer)
 

@@ -16,6 +16,7 @@ from ...model import FlowStep, Rank, Region
 from ..source import SourceFile
 from .interpret import SOURCE_TEXT, FileAnalysis, ProjectIndex, SinkHit
 from .models import Models, RouteParams
+from .patterns import EVERYWHERE, annotated_type, declared_checks, enum_classes
 from .urlconf import UrlArgument, arguments_of
 from .urlconf import url_arguments as url_arguments_of
 from .values import PARAM_PREFIX, Step, Taint, Value, tainted
@@ -306,19 +307,6 @@ def _own_returns(func: ast.AST) -> Iterator[ast.Return]:
             todo.extend(ast.iter_child_nodes(node))
 
 
-def _annotated_type(annotation: ast.expr) -> str:
-    """The last name of the type an annotation declares: `int` of `int`, of
-    `Annotated[int, Query(ge=1)]` and of `Optional[int]`."""
-    if isinstance(annotation, ast.Subscript) and _last(annotation.value) in (
-        "Annotated",
-        "Optional",
-    ):
-        inner = annotation.slice
-        first = inner.elts[0] if isinstance(inner, ast.Tuple) and inner.elts else inner
-        return _annotated_type(first)
-    return _last(annotation)
-
-
 def _entries(
     tree: ast.Module,
     lines: List[str],
@@ -382,6 +370,7 @@ def _entries(
     routing = any("add_url_rule" in line or "add_resource" in line for line in lines)
     class_rules = _class_rules(tree) if routing else {}
     local_classes = {node.name for node in tree.body if isinstance(node, ast.ClassDef)}
+    enums = enum_classes(tree)
     for func in _functions(tree):
         given: Dict[str, Value] = {}
         args = func.args  # type: ignore[attr-defined]
@@ -412,11 +401,6 @@ def _entries(
                             continue
                     elif not route.all_params:
                         continue
-                    if (
-                        arg.annotation is not None
-                        and _annotated_type(arg.annotation) in route.safe_annotations
-                    ):
-                        continue
                     default = _default_of(func, arg)
                     if (
                         default is not None
@@ -424,10 +408,20 @@ def _entries(
                         and _last(default.func) in route.safe_annotations
                     ):
                         continue
+                    # what the framework validates: a number, a Literal, an Enum, a pattern
+                    checked = declared_checks(
+                        arg.annotation, default, route.safe_annotations | enums
+                    )
+                    if checked == EVERYWHERE:
+                        continue
                     # a body model of this file (`order: Order`): its fields' types decide
                     model = arg.annotation.id if isinstance(arg.annotation, ast.Name) else ""
                     given[arg.arg] = tainted(
-                        Taint(frozenset({route.kind}), trace=(_arg_step(arg, route.framework),)),
+                        Taint(
+                            frozenset({route.kind}),
+                            checked,
+                            (_arg_step(arg, route.framework),),
+                        ),
                         shape=f"model:{model}" if model in local_classes else "",
                     )
                 if route.framework == "flask":
@@ -447,7 +441,7 @@ def _entries(
                     if (
                         (
                             arg.annotation is not None
-                            and _annotated_type(arg.annotation) in route.safe_annotations
+                            and annotated_type(arg.annotation) in route.safe_annotations
                         )
                         or _default_of(func, arg) is not None
                         or arg.arg in _HANDLER_PARAMS
@@ -466,7 +460,7 @@ def _entries(
             for arg in every:
                 annotated = (
                     arg.annotation is not None
-                    and _annotated_type(arg.annotation) in param.annotations
+                    and annotated_type(arg.annotation) in param.annotations
                 )
                 if arg.arg == param.param or annotated:
                     request_attrs.setdefault(arg.arg, set()).update(param.attrs)

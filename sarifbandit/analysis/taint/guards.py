@@ -8,10 +8,10 @@ An `if` whose body always exits leaves its fall-through with the negated test as
 from __future__ import annotations
 
 import ast
-import re
 from dataclasses import replace
 from typing import TYPE_CHECKING, Dict, FrozenSet, Optional
 
+from .patterns import safe_classes
 from .values import Value, constant, join
 
 if TYPE_CHECKING:
@@ -33,10 +33,6 @@ _REJECTED: Dict[str, FrozenSet[str]] = {
 }
 #: str tests that, when true, leave only digits, letters or similar harmless text
 _HARMLESS = frozenset({"isdigit", "isnumeric", "isdecimal", "isalnum", "isalpha", "isidentifier"})
-#: an allow-list pattern: anchored, made only of character classes, letters and repeats
-_ALLOW_PATTERN = re.compile(
-    r"^\^?(?:\[[\w\-\\]+\]|\\w|\\d|[A-Za-z0-9_])[+*]?(?:\{\d+(?:,\d*)?\})?\$?$|^\^?(?:\[[\w\-\\]+\][+*]?(?:\{\d+(?:,\d*)?\})?)+\$$"
-)
 
 
 def refine(run: "FunctionRun", test: ast.expr, truth: bool, env: Env) -> Env:
@@ -243,13 +239,24 @@ def _matched(run: "FunctionRun", pattern_node: ast.expr, text: ast.expr, how: st
     pattern = run.eval(pattern_node, env)
     if name is None or name not in env or not pattern.known or not isinstance(pattern.const, str):
         return env
-    whole = how == "re.fullmatch" or (
-        pattern.const.endswith("$") and (how == "re.match" or pattern.const.startswith("^"))
+    text_pattern = pattern.const
+    exact = how == "re.fullmatch" or (
+        text_pattern.endswith("\\Z") and (how == "re.match" or text_pattern.startswith("^"))
     )
-    if whole and _ALLOW_PATTERN.match(pattern.const):
-        # letters, digits and the like only: harmless in every sink, as after isalnum()
-        env[name] = _sanitized(env[name], frozenset({"*"}))
+    whole = exact or (
+        text_pattern.endswith("$") and (how == "re.match" or text_pattern.startswith("^"))
+    )
+    if whole:
+        classes = safe_classes(text_pattern)
+        if not exact:
+            classes -= _LINE_BREAK_CLASSES  # `$` also matches before a final line break
+        if classes:
+            env[name] = _sanitized(env[name], classes)
     return env
+
+
+#: sink classes a line break harms
+_LINE_BREAK_CLASSES = frozenset({"header", "log"})
 
 
 def _compiled_pattern(run: "FunctionRun", name: str) -> Optional[ast.expr]:

@@ -21,6 +21,7 @@ from ..nodes import dotted_name
 from .guards import refine
 from .library import call_library, method_of, named_entries, result_type
 from .models import Models, Sink
+from .patterns import EVERYWHERE, declared_checks, enum_classes
 from .values import (
     CALL_PREFIX,
     CLEAN,
@@ -455,6 +456,19 @@ class FileAnalysis:
     def field_type(self, cls: str, field: str) -> str:
         """The annotation's last name of a field declared in a class of this file
         (`quantity: int` in a pydantic model or dataclass), '' when not declared."""
+        declared = self._field(cls, field)
+        return _last(declared.annotation) if declared is not None else ""
+
+    def field_checks(self, cls: str, field: str) -> FrozenSet[str]:
+        """The sink classes the declaration of a model's field makes its value harmless for
+        (`quantity: int`, `kind: Literal["a", "b"]`, `name: str = Field(pattern=...)`)."""
+        declared = self._field(cls, field)
+        if declared is None:
+            return frozenset()
+        safe = self.models.number_types() | enum_classes(self.tree)
+        return declared_checks(declared.annotation, declared.value, safe)
+
+    def _field(self, cls: str, field: str) -> Optional[ast.AnnAssign]:
         node = self.classes.get(cls)
         for item in node.body if node is not None else ():
             if (
@@ -462,8 +476,8 @@ class FileAnalysis:
                 and isinstance(item.target, ast.Name)
                 and item.target.id == field
             ):
-                return _last(item.annotation)
-        return ""
+                return item
+        return None
 
     def type_named(self, annotation: Optional[ast.expr]) -> str:
         """The dotted name of an imported class an annotation names (`httpx.AsyncClient`,
@@ -1077,11 +1091,13 @@ class FunctionRun:
             )
         if base.taint is not None and base.shape.startswith("model:"):
             field = self.a.field_type(base.shape[6:], attr)
-            if field in self.a.models.number_types():
-                return Value(shape="number")  # `order.quantity` of `quantity: int`: validated
+            checked = self.a.field_checks(base.shape[6:], attr)
+            if checked == EVERYWHERE:
+                # `order.quantity` of `quantity: int`, a Literal or an Enum: validated
+                return Value(shape="number")
             if field in self.a.classes:
                 return Value(taint=base.taint, shape=f"model:{field}")
-            return Value(taint=base.taint)
+            return Value(taint=base.taint.sanitize(checked) if checked else base.taint)
         if base.taint is not None and not base.name:
             own = part_stand_in(base, ("attr", attr))
             if own is not None:

@@ -1,0 +1,191 @@
+"""What an allow-list regular expression lets through: the sink classes for which any text it
+matches whole is harmless, read from the characters the pattern can match (`^[a-z0-9-]+$`
+admits no quote, space, slash or shell metacharacter: safe for SQL, commands, paths ...;
+`^[a-z0-9.]+$` admits `..`: not for paths)."""
+
+from __future__ import annotations
+
+import ast
+import string
+import sys
+from typing import Collection, FrozenSet, Iterable, Optional, Set
+
+if sys.version_info >= (3, 11):
+    from re import _constants as _sre
+    from re import _parser as _sre_parse
+else:  # pragma: no cover - the modules' names before 3.11
+    import sre_constants as _sre
+    import sre_parse as _sre_parse
+
+#: per sink class, the characters one of which any harmful text for it holds
+DANGEROUS = {
+    "sql": "'\";()\\/*#" + string.whitespace,
+    "command": ";|&$`()<>'\"\\*?[]{}~!#" + string.whitespace,
+    "path": "/\\.",
+    "xss": "<>\"'`&",
+    "code": string.ascii_letters + "_'\"[]{},:;=\\`",
+    "xpath": "'\"[]/|()=<>@*" + string.whitespace,
+    "ldap": "*()\\&|!=<>~\0",
+    "header": "\r\n",
+    "log": "\r\n",
+    "template": "{}%#$",
+    "redirect": "/\\:",
+    "ssrf": "/\\:",
+    "trust_boundary": "",
+}
+
+_ASCII = [chr(code) for code in range(128)]
+
+
+def safe_classes(pattern: str) -> FrozenSet[str]:
+    """The sink classes any text `pattern` matches whole is harmless for ({} when the pattern
+    cannot be read or may match any character)."""
+    try:
+        parsed = _sre_parse.parse(pattern)
+    except Exception:  # a pattern Python rejects (the code fails at run time)
+        return frozenset()
+    allowed = _characters(parsed)
+    if allowed is None:
+        return frozenset()
+    return frozenset(c for c, bad in DANGEROUS.items() if not allowed & set(bad))
+
+
+def _characters(items: Iterable) -> Optional[Set[str]]:
+    """The ASCII characters a parsed pattern may match; None when it may match anything (a
+    `.`, a negated set, a non-ASCII range)."""
+    found: Set[str] = set()
+    for op, av in items:
+        if op in (_sre.AT, _sre.ASSERT, _sre.ASSERT_NOT, _sre.GROUPREF):
+            continue  # anchors and lookarounds consume nothing new
+        if op is _sre.LITERAL:
+            if av > 127:
+                return None
+            found.add(chr(av))
+        elif op is _sre.IN:
+            chars = _set_characters(av)
+            if chars is None:
+                return None
+            found |= chars
+        elif op in (_sre.MAX_REPEAT, _sre.MIN_REPEAT, _POSSESSIVE):
+            inner = _characters(av[2])
+            if inner is None:
+                return None
+            found |= inner
+        elif op is _sre.SUBPATTERN:
+            inner = _characters(av[-1])
+            if inner is None:
+                return None
+            found |= inner
+        elif op is _sre.BRANCH:
+            for branch in av[1]:
+                inner = _characters(branch)
+                if inner is None:
+                    return None
+                found |= inner
+        else:  # ANY, NOT_LITERAL, CATEGORY outside a set, conditionals ...
+            return None
+    return found
+
+
+#: Python 3.11's possessive repeat (`a*+`), absent before
+_POSSESSIVE = getattr(_sre, "POSSESSIVE_REPEAT", _sre.MAX_REPEAT)
+
+_CATEGORIES = {
+    "CATEGORY_DIGIT": string.digits,
+    "CATEGORY_WORD": string.ascii_letters + string.digits + "_",
+    "CATEGORY_SPACE": string.whitespace,
+}
+
+
+def _set_characters(items: Iterable) -> Optional[Set[str]]:
+    found: Set[str] = set()
+    for op, av in items:
+        if op is _sre.LITERAL:
+            if av > 127:
+                return None
+            found.add(chr(av))
+        elif op is _sre.RANGE:
+            low, high = av
+            if high > 127:
+                return None
+            found.update(_ASCII[low : high + 1])
+        elif op is _sre.CATEGORY and str(av) in _CATEGORIES:
+            found.update(_CATEGORIES[str(av)])
+        else:  # a negated set, `\D`, `\W`, `\S`: nearly anything
+            return None
+    return found
+
+
+#: the keywords under which FastAPI's and pydantic's declarations take an allow-list pattern
+_PATTERN_KEYWORDS = ("pattern", "regex")
+#: what a declaration check leaves harmless everywhere (a number, a Literal, an Enum member)
+EVERYWHERE = frozenset({"*"})
+
+
+def annotated_type(annotation: ast.expr) -> str:
+    """The last name of the type an annotation declares: `int` of `int`, of
+    `Annotated[int, Query(ge=1)]` and of `Optional[int]`."""
+    if isinstance(annotation, ast.Subscript) and _last(annotation.value) in (
+        "Annotated",
+        "Optional",
+    ):
+        inner = annotation.slice
+        first = inner.elts[0] if isinstance(inner, ast.Tuple) and inner.elts else inner
+        return annotated_type(first)
+    return _last(annotation)
+
+
+def declared_checks(
+    annotation: Optional[ast.expr], default: Optional[ast.expr], safe_types: Collection[str]
+) -> FrozenSet[str]:
+    """The sink classes a parameter or field declaration makes its value harmless for, as the
+    framework validates it: a safe type (a number, a `Literal`, an Enum of the file: every
+    class), or an anchored allow-list `pattern=` (`Query(pattern=r"^[a-z]+$")`)."""
+    if annotation is not None:
+        kind = annotated_type(annotation)
+        if kind in safe_types or kind == "Literal":
+            return EVERYWHERE
+    calls = [default] if isinstance(default, ast.Call) else []
+    if isinstance(annotation, ast.Subscript) and _last(annotation.value) == "Annotated":
+        inner = annotation.slice
+        calls += [
+            e
+            for e in (inner.elts if isinstance(inner, ast.Tuple) else [])
+            if isinstance(e, ast.Call)
+        ]
+    for call in calls:
+        for keyword in call.keywords:
+            value = keyword.value
+            if (
+                keyword.arg in _PATTERN_KEYWORDS
+                and isinstance(value, ast.Constant)
+                and isinstance(value.value, str)
+                and value.value.startswith("^")
+                and value.value.endswith(("$", "\\Z"))
+            ):
+                # `$` may let a final line break through (Python's re, pydantic v1)
+                return safe_classes(value.value) - frozenset({"header", "log"})
+    return frozenset()
+
+
+def _last(node: ast.AST) -> str:
+    if isinstance(node, ast.Attribute):
+        return node.attr
+    if isinstance(node, ast.Name):
+        return node.id
+    if isinstance(node, ast.Subscript):
+        return _last(node.value)
+    return ""
+
+
+#: the standard library's enumeration bases
+_ENUM_BASES = frozenset({"Enum", "IntEnum", "StrEnum", "Flag", "IntFlag"})
+
+
+def enum_classes(tree: ast.Module) -> FrozenSet[str]:
+    """The file's top-level Enum classes: a parameter or field of one holds a member's value."""
+    return frozenset(
+        node.name
+        for node in tree.body
+        if isinstance(node, ast.ClassDef) and any(_last(b) in _ENUM_BASES for b in node.bases)
+    )

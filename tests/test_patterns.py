@@ -1,0 +1,31 @@
+"""Allow-list patterns: the sink classes a whole match makes a value harmless for, read from the
+characters the pattern admits."""
+
+from __future__ import annotations
+
+import pytest
+
+from sarifbandit.analysis.taint.patterns import safe_classes
+
+
+@pytest.mark.parametrize(
+    "pattern, safe, unsafe",
+    [
+        (r"^[a-z0-9-]+$", {"sql", "command", "path", "xss", "redirect"}, {"code"}),
+        (r"^[a-z0-9.-]+$", {"sql", "command", "xss"}, {"path", "code"}),  # `..` matches
+        (r"^\d{1,6}$", {"code", "sql", "command", "path"}, set()),
+        (r"^[0-9+*/() .-]+$", {"code", "xss"}, {"sql", "command", "path"}),
+        (r"^(png|jpg|gif)$", {"sql", "command", "path", "template"}, {"code"}),
+        (r"^\w+$", {"sql", "command", "path", "ldap"}, {"code"}),
+        (r"^[a-z ]+$", {"path", "xss"}, {"sql", "command", "xpath"}),
+    ],
+)
+def test_classes_follow_the_characters_admitted(pattern, safe, unsafe) -> None:
+    classes = safe_classes(pattern)
+    assert safe <= classes
+    assert not unsafe & classes
+
+
+@pytest.mark.parametrize("pattern", [r"^.*$", r"^[^/]+$", r"^\S+$", r"^\D+$", r"^[a-zé]+$", "["])
+def test_a_pattern_that_admits_nearly_anything_vouches_for_nothing(pattern) -> None:
+    assert safe_classes(pattern) == frozenset()
