@@ -16,7 +16,7 @@ from ...model import FlowStep, Rank, Region
 from ..source import SourceFile
 from .interpret import SOURCE_TEXT, FileAnalysis, ProjectIndex, SinkHit
 from .models import Models, RouteParams
-from .patterns import EVERYWHERE, annotated_type, declared_checks, enum_classes
+from .patterns import EVERYWHERE, annotated_type, declared_checks, enum_classes, type_name
 from .urlconf import UrlArgument, arguments_of
 from .urlconf import url_arguments as url_arguments_of
 from .values import PARAM_PREFIX, Step, Taint, Value, tainted
@@ -284,18 +284,6 @@ def _functions(tree: ast.Module) -> Iterable[ast.AST]:
                     yield item
 
 
-def _last(node: ast.AST) -> str:
-    if isinstance(node, ast.Attribute):
-        return node.attr
-    if isinstance(node, ast.Name):
-        return node.id
-    if isinstance(node, ast.Subscript):
-        return _last(node.value)
-    if isinstance(node, ast.Constant) and isinstance(node.value, str):
-        return node.value.rpartition(".")[2]
-    return ""
-
-
 def _own_returns(func: ast.AST) -> Iterator[ast.Return]:
     """The function's return statements, not those of functions defined inside it."""
     todo = list(ast.iter_child_nodes(func))
@@ -361,7 +349,7 @@ def _entries(
     methods_of_views = {
         item
         for node in tree.body
-        if isinstance(node, ast.ClassDef) and any(_last(b).endswith("View") for b in node.bases)
+        if isinstance(node, ast.ClassDef) and any(type_name(b).endswith("View") for b in node.bases)
         for item in node.body
         if isinstance(item, _FUNCTIONS)
     }
@@ -405,7 +393,7 @@ def _entries(
                     if (
                         default is not None
                         and isinstance(default, ast.Call)
-                        and _last(default.func) in route.safe_annotations
+                        and type_name(default.func) in route.safe_annotations
                     ):
                         continue
                     # what the framework validates: a number, a Literal, an Enum, a pattern
@@ -540,7 +528,7 @@ def _route_decorators(func: ast.AST, route: RouteParams) -> List[ast.Call]:
     return [
         d
         for d in func.decorator_list  # type: ignore[attr-defined]
-        if isinstance(d, ast.Call) and _last(d.func) in route.decorators
+        if isinstance(d, ast.Call) and type_name(d.func) in route.decorators
     ]
 
 
@@ -580,7 +568,7 @@ def _dependencies(
                 for mark in marks:
                     if (
                         isinstance(mark, ast.Call)
-                        and _last(mark.func) in _DEPENDS
+                        and type_name(mark.func) in _DEPENDS
                         and mark.args
                         and isinstance(mark.args[0], ast.Name)
                         and mark.args[0].id in local

@@ -125,14 +125,14 @@ EVERYWHERE = frozenset({"*"})
 def annotated_type(annotation: ast.expr) -> str:
     """The last name of the type an annotation declares: `int` of `int`, of
     `Annotated[int, Query(ge=1)]` and of `Optional[int]`."""
-    if isinstance(annotation, ast.Subscript) and _last(annotation.value) in (
+    if isinstance(annotation, ast.Subscript) and type_name(annotation.value) in (
         "Annotated",
         "Optional",
     ):
         inner = annotation.slice
         first = inner.elts[0] if isinstance(inner, ast.Tuple) and inner.elts else inner
         return annotated_type(first)
-    return _last(annotation)
+    return type_name(annotation)
 
 
 def declared_checks(
@@ -146,7 +146,7 @@ def declared_checks(
         if kind in safe_types or kind == "Literal":
             return EVERYWHERE
     calls = [default] if isinstance(default, ast.Call) else []
-    if isinstance(annotation, ast.Subscript) and _last(annotation.value) == "Annotated":
+    if isinstance(annotation, ast.Subscript) and type_name(annotation.value) == "Annotated":
         inner = annotation.slice
         calls += [
             e
@@ -168,13 +168,17 @@ def declared_checks(
     return frozenset()
 
 
-def _last(node: ast.AST) -> str:
+def type_name(node: ast.AST) -> str:
+    """The last name of what an annotation, base or decorator names: `Query` of
+    `fastapi.Query`, `Optional` of `Optional[int]`, `Model` of the string `"app.Model"`."""
     if isinstance(node, ast.Attribute):
         return node.attr
     if isinstance(node, ast.Name):
         return node.id
     if isinstance(node, ast.Subscript):
-        return _last(node.value)
+        return type_name(node.value)
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return node.value.rpartition(".")[2]
     return ""
 
 
@@ -187,5 +191,5 @@ def enum_classes(tree: ast.Module) -> FrozenSet[str]:
     return frozenset(
         node.name
         for node in tree.body
-        if isinstance(node, ast.ClassDef) and any(_last(b) in _ENUM_BASES for b in node.bases)
+        if isinstance(node, ast.ClassDef) and any(type_name(b) in _ENUM_BASES for b in node.bases)
     )
