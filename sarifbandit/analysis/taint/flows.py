@@ -402,8 +402,11 @@ def _entries(
                     )
                     if checked == EVERYWHERE:
                         continue
-                    # a body model of this file (`order: Order`): its fields' types decide
+                    # a body model (`order: Order`) of this file or imported (`from .schemas
+                    # import Order`): its fields' declarations decide
                     model = arg.annotation.id if isinstance(arg.annotation, ast.Name) else ""
+                    if any(name.endswith(f".{model}") for name in imported):
+                        local_classes.add(model)
                     given[arg.arg] = tainted(
                         Taint(
                             frozenset({route.kind}),

@@ -25,6 +25,7 @@ from .patterns import EVERYWHERE, declared_checks, enum_classes
 from .values import (
     CALL_PREFIX,
     CLEAN,
+    MODEL_PREFIX,
     PARAM_PREFIX,
     REST,
     Step,
@@ -1090,14 +1091,7 @@ class FunctionRun:
                 else None
             )
         if base.taint is not None and base.shape.startswith("model:"):
-            field = self.a.field_type(base.shape[6:], attr)
-            checked = self.a.field_checks(base.shape[6:], attr)
-            if checked == EVERYWHERE:
-                # `order.quantity` of `quantity: int`, a Literal or an Enum: validated
-                return Value(shape="number")
-            if field in self.a.classes:
-                return Value(taint=base.taint, shape=f"model:{field}")
-            return Value(taint=base.taint.sanitize(checked) if checked else base.taint)
+            return self.model_field(base.taint, base.shape[6:], attr)
         if base.taint is not None and not base.name:
             own = part_stand_in(base, ("attr", attr))
             if own is not None:
@@ -1118,8 +1112,65 @@ class FunctionRun:
             source = self.a.models.source_for(name, called=False)
             if source is not None:
                 return _read(source.kind, node)
+            own = part_stand_in(base, ("attr", attr)) if base.taint is not None else None
+            if own is not None:  # `req.name` of a parameter typed `req: ArchiveRequest`
+                return replace(own, name=name)
             return Value(name=name, taint=base.taint)
         return Value(taint=base.taint)
+
+    def fields_known(self, value: Value) -> Value:
+        """A request body model given to a function: its declared fields as the object's
+        attributes, so the function's reads of them (`req.count`) are judged field by field."""
+        if not value.shape.startswith("model:") or value.taint is None or value.entries:
+            return value
+        model = value.shape[6:]
+        found = self.model_class(model)
+        if found is None:
+            return value
+        owner, cls = found
+        if cls.name in enum_classes(owner.tree):
+            return Value(shape="number")  # a member of an Enum of the scan: one of its values
+        names = [
+            item.target.id
+            for item in cls.body
+            if isinstance(item, ast.AnnAssign) and isinstance(item.target, ast.Name)
+        ]
+        entries = tuple((("attr", n), self.model_field(value.taint, model, n)) for n in names)
+        return replace(value, entries=entries) if entries else value
+
+    def model_class(self, model: str) -> Optional[Tuple[FileAnalysis, ast.ClassDef]]:
+        """The class a body model's shape names: of this file, or imported from a module of
+        the scan (known at the link step)."""
+        if model in self.a.classes:
+            return self.a, self.a.classes[model]
+        bound = self.a.module_env.get(model)
+        qual = bound.name if bound is not None and bound.name else model
+        found = self.a.project.resolve(qual) if self.a.project is not None else None
+        if found is None or not isinstance(found[1], ast.ClassDef):
+            return None
+        return found[0], found[1]
+
+    def model_field(self, taint: Taint, model: str, attr: str) -> Value:
+        """A field of a request body model: what its declaration lets through (`quantity: int`,
+        a Literal, an Enum, `Field(pattern=...)`). A model of another module is read at the
+        link step; until then the field carries a marker that brings the file there."""
+        found = self.model_class(model)
+        if found is None:
+            bound = self.a.module_env.get(model)
+            qual = bound.name if bound is not None and bound.name else model
+            marked = replace(taint, kinds=taint.kinds | {MODEL_PREFIX + qual})
+            return Value(taint=marked if "." in qual else taint)
+        owner, name = found[0], found[1].name
+        if name in enum_classes(owner.tree):
+            return Value(shape="number")
+        checked = owner.field_checks(name, attr)
+        if checked == EVERYWHERE:
+            return Value(shape="number")
+        field = owner.field_type(name, attr)
+        if field in owner.classes:
+            nested = field if owner is self.a else f"{owner.module}.{field}"
+            return Value(taint=taint, shape=f"model:{nested}")
+        return Value(taint=taint.sanitize(checked) if checked else taint)
 
     def e_Subscript(self, node: ast.Subscript, env: Env, depth: int) -> Value:
         base = self.eval(node.value, env, depth)
@@ -1671,7 +1722,7 @@ class FunctionRun:
         if summary is None:
             return None
         elsewhere = owner.path if owner is not self.a else ""
-        actual = dict(enumerate(_bound(local, args, kwargs)))
+        actual = dict(enumerate(self.fields_known(v) for v in _bound(local, args, kwargs)))
         name = getattr(local, "name", "?")
         for sink in summary.param_sinks:
             passed = actual.get(sink.index)
@@ -1784,6 +1835,10 @@ class FunctionRun:
                     )
                 )
         for kind in taint.kinds:
+            if kind.startswith(MODEL_PREFIX):
+                # a field of another module's model reaches a sink: the link step reads it
+                self.a.external_results.add(kind[len(MODEL_PREFIX) :])
+                self.a.external_calls.add(kind[len(MODEL_PREFIX) :])
             if kind.startswith(CALL_PREFIX):
                 self.a.external_results.add(kind[len(CALL_PREFIX) :])
                 if self.a.web:

@@ -39,7 +39,10 @@ PARAM_PREFIX = "param:"
 #: kinds that stand for the result of a call into another module, before the link step knows
 #: what that call returns
 CALL_PREFIX = "call:"
-_STAND_INS = (PARAM_PREFIX, CALL_PREFIX)
+#: kinds that mark input read from a field of a model class of another module, whose field
+#: declarations the link step reads
+MODEL_PREFIX = "model:"
+_STAND_INS = (PARAM_PREFIX, CALL_PREFIX, MODEL_PREFIX)
 
 
 def stand_in(kind: str) -> bool:

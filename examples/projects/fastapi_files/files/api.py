@@ -2,14 +2,15 @@
 
 from fastapi import FastAPI
 
-from files.disk import read_default, read_file, read_file_checked
+from files.disk import read_default, read_file, read_file_checked, store
+from files.schemas import Kind, Upload
 
 api = FastAPI()
 
 
 @api.get("/files/{name}")
 def get_file(name: str):
-    return {"body": read_file(name)}  # expect: SB022:HIGH<11
+    return {"body": read_file(name)}  # expect: SB022:HIGH<12
 
 
 @api.get("/checked/{name}")
@@ -20,3 +21,15 @@ def get_checked(name: str):
 @api.get("/default")
 def get_default():
     return {"body": read_default()}
+
+
+@api.post("/uploads")
+def upload(body: Upload):
+    store(body)  # expect: SB022:HIGH<27
+    return {"ok": True}
+
+
+@api.get("/kinds/{kind}")
+def by_kind(kind: Kind):
+    return {"body": read_file(kind.value)}
+

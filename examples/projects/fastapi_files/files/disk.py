@@ -20,3 +20,10 @@ def read_file_checked(name):
 def read_default():
     with open(os.path.join(ROOT, "index.txt")) as handle:
         return handle.read()
+
+
+def store(upload):
+    with open(os.path.join(ROOT, upload.folder, upload.kind.value, upload.name), "w") as handle:
+        handle.write("")
+    with open(os.path.join(ROOT, upload.folder, upload.title), "w") as handle:
+        handle.write("")

@@ -1,0 +1,18 @@
+"""Request bodies: what pydantic validates before the API sees them."""
+
+from enum import Enum
+from typing import Literal
+
+from pydantic import BaseModel, Field
+
+
+class Kind(str, Enum):
+    text = "text"
+    image = "image"
+
+
+class Upload(BaseModel):
+    folder: Literal["inbox", "archive"]
+    kind: Kind
+    name: str = Field(pattern=r"^[a-z0-9_-]{1,64}$")
+    title: str
