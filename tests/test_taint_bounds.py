@@ -177,18 +177,26 @@ def test_enclosing_bound_keeps_verdicts_linear(monkeypatch) -> None:
     ]
 
 
-def test_a_recursive_closure_stops_at_the_call_depth_bound(monkeypatch) -> None:
+def test_a_recursive_closure_is_unknown_where_it_calls_itself() -> None:
     code = """
         import os
         def main():
             name = input()
             def again(v):
-                return again(v)
+                return again(v) + again(v)
             os.system(again(name))
         """
-    monkeypatch.setattr(interpret, "MAX_CALL_DEPTH", 3)
-    # past the bound the call is unknown: what goes in comes out, less surely
+    # the inner call is unknown (what goes in comes out, less surely): no run per level
     assert _hits(code) == [(7, "command", "LOW")]
+
+
+def test_closures_nested_past_the_call_depth_bound_are_unknown(monkeypatch) -> None:
+    defs = "".join(f"    def f{i}(v):\n        return f{i + 1}(v)\n" for i in range(6))
+    code = f"import os\ndef main():\n{defs}    def f6(v):\n        os.system(v)\n    f0(input())\n"
+    monkeypatch.setattr(interpret, "MAX_CALL_DEPTH", 30)
+    assert [h[1] for h in _hits(code)] == ["command"]
+    monkeypatch.setattr(interpret, "MAX_CALL_DEPTH", 3)
+    assert _hits(code) == []
 
 
 def test_closures_spend_the_enclosing_function_s_steps(monkeypatch) -> None:

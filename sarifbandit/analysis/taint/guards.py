@@ -179,7 +179,7 @@ def _call(run: "FunctionRun", test: ast.Call, truth: bool, env: Env) -> Env:
     func = test.func
     if truth:
         # `if is_safe_url(x):` of a helper of the scan whose every true return checked x
-        for name, classes in run.predicate_guards(test).items():
+        for name, classes in run.predicate_guards(test, env).items():
             if name in env:
                 env[name] = _sanitized(env[name], classes)
     if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name):

@@ -15,7 +15,19 @@ import ast
 import functools
 import re
 from dataclasses import dataclass, field, replace
-from typing import Any, Dict, FrozenSet, Iterable, List, Optional, Sequence, Set, Tuple, cast
+from typing import (
+    Any,
+    Dict,
+    FrozenSet,
+    Iterable,
+    Iterator,
+    List,
+    Optional,
+    Sequence,
+    Set,
+    Tuple,
+    cast,
+)
 
 from ..nodes import dotted_name
 from .guards import refine
@@ -234,6 +246,29 @@ _PATH_SHAPES = frozenset({"path", "normalized"})
 #: calls that take a response's parts as one tuple too
 _RESPONSE_TUPLE = frozenset({"flask.make_response", "flask.helpers.make_response"})
 
+#: expressions a predicate returns as its answer
+_TESTS = (ast.Compare, ast.BoolOp, ast.UnaryOp, ast.Call, ast.Attribute)
+_MAY_VOUCH: Dict[ast.AST, bool] = {}
+
+
+def _may_vouch(func: ast.AST) -> bool:
+    """Whether a function looks like a predicate: it returns a test (`return not p.netloc`) or
+    True (remembered per function; a summary is computed only for those)."""
+    found = _MAY_VOUCH.get(func)
+    if found is None:
+        if len(_MAY_VOUCH) > 4096:  # one file's functions at a time are worth keeping
+            _MAY_VOUCH.clear()
+        found = _MAY_VOUCH[func] = any(
+            isinstance(node, ast.Return)
+            and (
+                isinstance(node.value, (ast.Compare, ast.BoolOp, ast.UnaryOp))
+                or (isinstance(node.value, ast.Constant) and node.value.value is True)
+            )
+            for node in _statements(func)
+        )
+    return found
+
+
 #: the stand-in taint of a method's first parameter (`self`, `cls`)
 _SELF = frozenset({f"{PARAM_PREFIX}0"})
 
@@ -253,10 +288,32 @@ def _class_constants(node: Optional[ast.ClassDef]) -> FrozenSet[str]:
         if isinstance(target, ast.Name) and isinstance(value, ast.Constant):
             found.add(target.id)
     if found:
-        for sub in ast.walk(cast(ast.AST, node)):
-            if isinstance(sub, ast.Attribute) and isinstance(sub.ctx, ast.Store):
-                found.discard(sub.attr)
+        for statement in _statements(cast(ast.AST, node)):
+            if isinstance(statement, ast.Assign):
+                targets: List[ast.expr] = list(statement.targets)
+            elif isinstance(statement, (ast.AugAssign, ast.AnnAssign)):
+                targets = [statement.target]
+            else:
+                continue
+            while targets:
+                target = targets.pop()
+                if isinstance(target, (ast.Tuple, ast.List)):
+                    targets.extend(target.elts)
+                elif isinstance(target, ast.Attribute):
+                    found.discard(target.attr)
     return frozenset(found)
+
+
+def _statements(node: ast.AST) -> Iterator[ast.stmt]:
+    """Every statement inside `node`, nested ones too (not the expressions: fewer nodes)."""
+    todo = [node]
+    while todo:
+        current = todo.pop()
+        for part in ("body", "orelse", "finalbody", "handlers", "cases"):
+            for child in getattr(current, part, ()):
+                if isinstance(child, ast.stmt):
+                    yield child
+                todo.append(child)
 
 
 def _declared_fields(cls: ast.ClassDef) -> List[str]:
@@ -356,6 +413,8 @@ class FileAnalysis:
         self.methods: Dict[Tuple[str, str], ast.AST] = {}
         self.class_of: Dict[ast.AST, str] = {}
         self.summaries: Dict[ast.AST, Summary] = {}
+        #: the summaries of predicates used as guards, with what a true result vouches for
+        self.predicates: Dict[ast.AST, Summary] = {}
         #: functions and lambdas defined inside functions, by the name their values carry
         self.closures: Dict[str, ast.AST] = {}
         self._running: set = set()
@@ -399,10 +458,13 @@ class FileAnalysis:
         for func in entries[:MAX_FUNCTIONS]:
             self.summary(func, depth=0)
 
-    def summary(self, func: ast.AST, depth: int) -> Optional[Summary]:
+    def summary(self, func: ast.AST, depth: int, vouching: bool = False) -> Optional[Summary]:
+        """What a call of `func` does with its arguments; `vouching` for a predicate used as a
+        guard: its summary also says what a true result vouches for (a second, rarer run)."""
         if not self.follow_calls:
             return None
-        known = self.summaries.get(func)
+        cache = self.predicates if vouching else self.summaries
+        known = cache.get(func)
         if known is not None:
             return known
         if func in self._running or depth > MAX_CALL_DEPTH:
@@ -426,13 +488,15 @@ class FileAnalysis:
             run = FunctionRun(self, func, env, depth)
             summary = Summary(params)
             run.summary = summary
+            run.vouching = vouching
             run.run_body(func.body)  # type: ignore[attr-defined]
             summary.returns = run.returned
             if run.vouched is not None:
                 summary.guards = {i: c for i, c in enumerate(run.vouched) if c}
             if func in self.class_of and params:
                 summary.self_out = join(run.self_out, (run.final_env or {}).get(params[0]))
-            self.summaries[func] = summary
+            cache[func] = summary
+            self.summaries.setdefault(func, summary)
             return summary
         finally:
             self._running.discard(func)
@@ -596,6 +660,8 @@ class FunctionRun:
         self.final_env: Optional[Env] = None
         self.summary: Optional[Summary] = None
         #: per parameter, the sink classes every return that may be true has checked it for
+        #: (worked out only where `vouching`: for a predicate used as a guard)
+        self.vouching = False
         self.vouched: Optional[List[FrozenSet[str]]] = None
         self.steps = 0
         self._breaks: List[List[Env]] = []
@@ -684,9 +750,11 @@ class FunctionRun:
         self, node: ast.Call, callee: Value, args: List[Value], kwargs: Dict[str, Value], env: Env
     ) -> Value:
         func = self.a.closures[callee.name]
-        if self.depth >= MAX_CALL_DEPTH:
+        if self.depth >= MAX_CALL_DEPTH or func in self.a._running:
+            # too deep, or recursion (a nested walker calling itself): unknown
             taint = join_all(args + list(kwargs.values()))
             return Value(taint=taint.inexact() if taint is not None else None)
+        self.a._running.add(func)
         inner = dict(env)
         inner.update(zip(_param_names(func), _bound(func, args, kwargs)))
         run = FunctionRun(self.a, func, inner, self.depth + 1)
@@ -698,6 +766,7 @@ class FunctionRun:
                 run.run_body(func.body)  # type: ignore[attr-defined]
         finally:
             self.steps = run.steps  # one budget for the function and what it defines
+            self.a._running.discard(func)
         returned = run.returned if run.returned is not None else constant(None)
         return _stepped(returned, _step(node, f"returned by `{_short(node.func)}()`"))
 
@@ -731,7 +800,7 @@ class FunctionRun:
 
     def s_Return(self, node: ast.Return, env: Env) -> None:
         value = self.eval(node.value, env) if node.value is not None else constant(None)
-        if self.summary is not None and not (value.known and not value.const):
+        if self.vouching and not (value.known and not value.const):
             self.vouch(node.value, env)
         # a view's text is its HTML body; objects (jsonify, redirect, dicts) are not text
         if node in self.a.view_returns and node.value is not None:
@@ -758,7 +827,7 @@ class FunctionRun:
         """At a return that may be true: what it shows of each parameter (the returned test
         assumed true, `return not parsed.netloc`), kept where every such return shows it."""
         params = _param_names(self.func)
-        if isinstance(returned, (ast.Compare, ast.BoolOp, ast.UnaryOp, ast.Call, ast.Attribute)):
+        if isinstance(returned, _TESTS):
             env = refine(self, returned, True, dict(env))
         shown = []
         for index, name in enumerate(params):
@@ -770,21 +839,23 @@ class FunctionRun:
         else:
             self.vouched = [a & b for a, b in zip(self.vouched, shown)]
 
-    def predicate_guards(self, test: ast.Call) -> Dict[str, FrozenSet[str]]:
+    def predicate_guards(self, test: ast.Call, env: Env) -> Dict[str, FrozenSet[str]]:
         """{variable: sink classes} that a true `test`, a call of a predicate of the scan given
         those variables, vouches for."""
         func = test.func
-        local = None if isinstance(func, ast.Name) and func.id in self.start_env else None
+        given = [env[a.id] for a in test.args if isinstance(a, ast.Name) and a.id in env]
+        if not any(carries_input(value) for value in given):
+            return {}  # nothing to vouch for: the callee's summary is not worth its cost
         owner: FileAnalysis = self.a
-        local = local or self.a.resolve_call(func, self.cls)
+        local = self.a.resolve_call(func, self.cls)
         if local is None and self.a.project is not None:
             qual = self.eval(func, {}).name
             found = self.a.project.resolve(qual) if qual else None
             if found is not None:
                 owner, local = found
-        if local is None or isinstance(local, ast.ClassDef):
+        if local is None or isinstance(local, ast.ClassDef) or not _may_vouch(local):
             return {}
-        summary = owner.summary(local, self.depth + 1)
+        summary = owner.summary(local, self.depth + 1, vouching=True)
         if summary is None or not summary.guards:
             return {}
         offset = 1 if owner.class_of.get(local) and isinstance(func, ast.Attribute) else 0
