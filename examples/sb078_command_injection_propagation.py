@@ -4,7 +4,7 @@ functions, mappings, format strings and deques; each next to a twin where it is 
 import collections
 import os
 
-from flask import Flask, request
+from flask import Flask, abort, request
 
 app = Flask(__name__)
 
@@ -131,3 +131,25 @@ def inner():
     pick = lambda first, second: second  # noqa: E731
     os.system(pick(host, "uptime"))  # expect: B605:LOW
     os.system(pick("uptime", host))  # expect: B605:HIGH<121
+
+
+HOSTS = ("gateway", "printer", "nas")
+
+
+def ensure_known(host):
+    if host not in HOSTS:
+        abort(400)
+
+
+def ensure_present(host):
+    if not host:
+        abort(400)
+
+
+@app.route("/checked-host")
+def checked_host():
+    host = request.args.get("host", "")
+    ensure_present(host)
+    os.system("ping -c 1 " + host)  # expect: B605:HIGH<151
+    ensure_known(host)
+    os.system("ping -c 1 " + host)  # expect: B605:LOW

@@ -59,7 +59,7 @@ def refine(run: "FunctionRun", test: ast.expr, truth: bool, env: Env) -> Env:
         # without a scheme may still name a host: `//evil.example`)
         origin = _url_origin(run, test.value, env)
         if origin is not None and origin in env:
-            env[origin] = _sanitized(env[origin], frozenset({"redirect"}))
+            env[origin] = sanitized(env[origin], frozenset({"redirect"}))
         return env
     if isinstance(test, ast.Compare) and len(test.ops) == 1:
         return _compare(run, test, truth, env)
@@ -111,7 +111,7 @@ def _compare(run: "FunctionRun", test: ast.Compare, truth: bool, env: Env) -> En
         # `host = urlparse(url).hostname` then `host in ALLOWED`: url goes to an allowed host
         origin = env[name].shape[5:]
         if origin in env and (other.known or other.entries is not None):
-            env[origin] = _sanitized(env[origin], frozenset({"redirect", "ssrf"}))
+            env[origin] = sanitized(env[origin], frozenset({"redirect", "ssrf"}))
     if name is not None and name in env and positive and other.known:
         if isinstance(op, (ast.Eq, ast.NotEq)):
             env[name] = constant(other.const)
@@ -142,7 +142,7 @@ def _compare(run: "FunctionRun", test: ast.Compare, truth: bool, env: Env) -> En
         if rejected.known and isinstance(rejected.const, str):
             classes = _REJECTED.get(rejected.const)
             if classes is not None:
-                env[right_name] = _sanitized(env[right_name], classes)
+                env[right_name] = sanitized(env[right_name], classes)
             if rejected.const == "\\":
                 env[right_name] = _local_fact(env[right_name], "noback")
         return env
@@ -151,7 +151,7 @@ def _compare(run: "FunctionRun", test: ast.Compare, truth: bool, env: Env) -> En
     if isinstance(left, ast.Attribute) and left.attr in ("netloc", "hostname") and positive:
         origin = _url_origin(run, left.value, env)
         if origin is not None and origin in env and (other.known or _this_host(right)):
-            env[origin] = _sanitized(env[origin], frozenset({"redirect", "ssrf"}))
+            env[origin] = sanitized(env[origin], frozenset({"redirect", "ssrf"}))
     return env
 
 
@@ -181,7 +181,7 @@ def _call(run: "FunctionRun", test: ast.Call, truth: bool, env: Env) -> Env:
         # `if is_safe_url(x):` of a helper of the scan whose every true return checked x
         for name, classes in run.predicate_guards(test, env).items():
             if name in env:
-                env[name] = _sanitized(env[name], classes)
+                env[name] = sanitized(env[name], classes)
     if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name):
         name: Optional[str] = func.value.id
         if func.attr in _MATCHERS and truth and len(test.args) == 1:
@@ -190,10 +190,10 @@ def _call(run: "FunctionRun", test: ast.Call, truth: bool, env: Env) -> Env:
             if compiled is not None:
                 return _matched(run, compiled, test.args[0], f"re.{func.attr}", env)
         if name in env and truth and func.attr in _HARMLESS:
-            env[name] = _sanitized(env[name], frozenset({"*"}), "number")
+            env[name] = sanitized(env[name], frozenset({"*"}), "number")
         elif name in env and truth and func.attr in ("startswith", "is_relative_to"):
             if env[name].shape == "normalized":
-                env[name] = _sanitized(env[name], frozenset({"path"}))
+                env[name] = sanitized(env[name], frozenset({"path"}))
         if name in env and func.attr == "startswith" and len(test.args) == 1:
             prefixes = run.eval(test.args[0], env)
             for fact in _prefix_facts(prefixes, truth):
@@ -210,7 +210,7 @@ def _call(run: "FunctionRun", test: ast.Call, truth: bool, env: Env) -> Env:
             if isinstance(e, ast.Name)
         ]
         if name is not None and name in env and names and set(names) <= numeric:
-            env[name] = _sanitized(env[name], frozenset({"*"}), "number")
+            env[name] = sanitized(env[name], frozenset({"*"}), "number")
         return env
     qual = run.eval(func, env).name
     if qual.rpartition(".")[2] in _URL_VALIDATORS and truth:
@@ -222,7 +222,7 @@ def _call(run: "FunctionRun", test: ast.Call, truth: bool, env: Env) -> Env:
         )
         name = _name(target) if target is not None else None
         if name is not None and name in env:
-            env[name] = _sanitized(env[name], frozenset({"redirect", "ssrf"}))
+            env[name] = sanitized(env[name], frozenset({"redirect", "ssrf"}))
         return env
     if qual.startswith("re.") and qual[3:] in _MATCHERS and len(test.args) >= 2 and truth:
         return _matched(run, test.args[0], test.args[1], qual, env)
@@ -251,7 +251,7 @@ def _matched(run: "FunctionRun", pattern_node: ast.expr, text: ast.expr, how: st
         if not exact:
             classes -= _LINE_BREAK_CLASSES  # `$` also matches before a final line break
         if classes:
-            env[name] = _sanitized(env[name], classes)
+            env[name] = sanitized(env[name], classes)
     return env
 
 
@@ -318,11 +318,11 @@ def _local_fact(value: Value, fact: str) -> Value:
     facts = set(value.shape[6:].split(",")) - {""}
     facts.add(fact)
     if facts >= _LOCAL_FACTS:
-        return _sanitized(value, frozenset({"redirect"}), "local:" + ",".join(sorted(facts)))
+        return sanitized(value, frozenset({"redirect"}), "local:" + ",".join(sorted(facts)))
     return replace(value, shape="local:" + ",".join(sorted(facts)))
 
 
-def _sanitized(value: Value, classes: FrozenSet[str], shape: str = "") -> Value:
+def sanitized(value: Value, classes: FrozenSet[str], shape: str = "") -> Value:
     """The value made safe for `classes`; still input, so a verdict can say it was checked."""
     taint = value.all_taint()
     if taint is None:

@@ -30,7 +30,7 @@ from typing import (
 )
 
 from ..nodes import dotted_name
-from .guards import refine
+from .guards import refine, sanitized
 from .library import call_library, method_of, named_entries, result_type
 from .models import Models, Sink
 from .patterns import EVERYWHERE, declared_checks, enum_classes
@@ -127,6 +127,9 @@ class Summary:
     #: {parameter index: sink classes} a true result vouches for (a predicate such as
     #: `is_safe_url(url)` whose every return that may be true checked the parameter)
     guards: Dict[int, FrozenSet[str]] = field(default_factory=dict)
+    #: {parameter index: sink classes} a return of any kind vouches for (a check that aborts
+    #: or raises otherwise: `ensure_in(value, ALLOWED)`)
+    checks: Dict[int, FrozenSet[str]] = field(default_factory=dict)
 
 
 def _step(node: ast.AST, message: str, nesting: int = 0) -> Step:
@@ -248,18 +251,22 @@ _RESPONSE_TUPLE = frozenset({"flask.make_response", "flask.helpers.make_response
 
 #: expressions a predicate returns as its answer
 _TESTS = (ast.Compare, ast.BoolOp, ast.UnaryOp, ast.Call, ast.Attribute)
-_MAY_VOUCH: Dict[ast.AST, bool] = {}
+_MAY_VOUCH: Dict[Tuple[ast.AST, bool], bool] = {}
 
 
-def _may_vouch(func: ast.AST) -> bool:
-    """Whether a function looks like a predicate: it returns a test (`return not p.netloc`) or
-    True (remembered per function; a summary is computed only for those)."""
-    found = _MAY_VOUCH.get(func)
+def _may_vouch(func: ast.AST, returned: bool = False) -> bool:
+    """Whether a function looks like a predicate (it returns a test, `return not p.netloc`, or
+    True) or, with `returned`, like a check (it raises or aborts); remembered per function, a
+    vouching summary is computed only for those."""
+    key = (func, returned)
+    found = _MAY_VOUCH.get(key)
     if found is None:
         if len(_MAY_VOUCH) > 4096:  # one file's functions at a time are worth keeping
             _MAY_VOUCH.clear()
-        found = _MAY_VOUCH[func] = any(
-            isinstance(node, ast.Return)
+        found = _MAY_VOUCH[key] = any(
+            _stops(node)
+            if returned
+            else isinstance(node, ast.Return)
             and (
                 isinstance(node.value, (ast.Compare, ast.BoolOp, ast.UnaryOp))
                 or (isinstance(node.value, ast.Constant) and node.value.value is True)
@@ -267,6 +274,38 @@ def _may_vouch(func: ast.AST) -> bool:
             for node in _statements(func)
         )
     return found
+
+
+def _stops(statement: ast.stmt) -> bool:
+    """`raise ...`, `abort(400)`: a statement after which the function does not go on."""
+    if isinstance(statement, ast.Raise):
+        return True
+    call = statement.value if isinstance(statement, ast.Expr) else None
+    return isinstance(call, ast.Call) and _last(call.func) in _NO_RETURN
+
+
+def _common_checks(
+    known: Optional[List[FrozenSet[str]]], shown: List[FrozenSet[str]]
+) -> List[FrozenSet[str]]:
+    return shown if known is None else [a & b for a, b in zip(known, shown)]
+
+
+def _assigned_names(func: ast.AST) -> FrozenSet[str]:
+    """The names a function's own statements assign (`x = ...`, `x += ...`, `for x in`)."""
+    names: Set[str] = set()
+    for statement in _statements(func):
+        targets: List[ast.expr] = []
+        if isinstance(statement, ast.Assign):
+            targets = list(statement.targets)
+        elif isinstance(statement, (ast.AugAssign, ast.AnnAssign, ast.For, ast.AsyncFor)):
+            targets = [statement.target]
+        while targets:
+            target = targets.pop()
+            if isinstance(target, (ast.Tuple, ast.List)):
+                targets.extend(target.elts)
+            elif isinstance(target, ast.Name):
+                names.add(target.id)
+    return frozenset(names)
 
 
 #: the stand-in taint of a method's first parameter (`self`, `cls`)
@@ -491,8 +530,10 @@ class FileAnalysis:
             run.vouching = vouching
             run.run_body(func.body)  # type: ignore[attr-defined]
             summary.returns = run.returned
-            if run.vouched is not None:
-                summary.guards = {i: c for i, c in enumerate(run.vouched) if c}
+            if vouching and run.final_env is not None:  # the end of the body is a way out
+                run.vouch(None, run.final_env, may_be_true=False)
+            summary.guards = {i: c for i, c in enumerate(run.vouched or ()) if c}
+            summary.checks = {i: c for i, c in enumerate(run.exits or ()) if c}
             if func in self.class_of and params:
                 summary.self_out = join(run.self_out, (run.final_env or {}).get(params[0]))
             cache[func] = summary
@@ -663,6 +704,7 @@ class FunctionRun:
         #: (worked out only where `vouching`: for a predicate used as a guard)
         self.vouching = False
         self.vouched: Optional[List[FrozenSet[str]]] = None
+        self.exits: Optional[List[FrozenSet[str]]] = None
         self.steps = 0
         self._breaks: List[List[Env]] = []
         self._continues: List[List[Env]] = []
@@ -698,6 +740,10 @@ class FunctionRun:
     def s_Expr(self, node: ast.Expr, env: Env) -> Optional[Env]:
         self.eval(node.value, env)
         call = node.value
+        if isinstance(call, ast.Call):
+            # `ensure_in(col, COLUMNS)` of a check that aborts otherwise: col is checked below
+            for name, classes in self.predicate_guards(call, env, returned=True).items():
+                env[name] = sanitized(env[name], classes)
         if isinstance(call, ast.Call) and _last(call.func) in _NO_RETURN:
             return None  # `abort(400)`, `sys.exit()`: the code after it does not run
         return env
@@ -800,8 +846,8 @@ class FunctionRun:
 
     def s_Return(self, node: ast.Return, env: Env) -> None:
         value = self.eval(node.value, env) if node.value is not None else constant(None)
-        if self.vouching and not (value.known and not value.const):
-            self.vouch(node.value, env)
+        if self.vouching:
+            self.vouch(node.value, env, may_be_true=not (value.known and not value.const))
         # a view's text is its HTML body; objects (jsonify, redirect, dicts) are not text
         if node in self.a.view_returns and node.value is not None:
             body_node: ast.AST = node.value
@@ -823,25 +869,40 @@ class FunctionRun:
                 self.self_out = join(self.self_out, env.get(params[0]))
         return None
 
-    def vouch(self, returned: Optional[ast.expr], env: Env) -> None:
-        """At a return that may be true: what it shows of each parameter (the returned test
-        assumed true, `return not parsed.netloc`), kept where every such return shows it."""
-        params = _param_names(self.func)
-        if isinstance(returned, _TESTS):
-            env = refine(self, returned, True, dict(env))
-        shown = []
-        for index, name in enumerate(params):
-            taint = env[name].taint if name in env else None
-            own = taint is not None and taint.kinds == {f"{PARAM_PREFIX}{index}"}
-            shown.append(taint.sanitized if own else frozenset())  # type: ignore[union-attr]
-        if self.vouched is None:
-            self.vouched = shown
-        else:
-            self.vouched = [a & b for a, b in zip(self.vouched, shown)]
+    def vouch(self, returned: Optional[ast.expr], env: Env, may_be_true: bool = True) -> None:
+        """At a way out of the function: what it shows of each parameter, kept where every
+        way out shows it (`exits`: an `ensure_in(x, ALLOWED)` that aborts otherwise) and
+        where every return that may be true does, the returned test assumed true (`vouched`:
+        `return not parsed.netloc`)."""
+        self.exits = _common_checks(self.exits, self.shown(env))
+        if may_be_true:
+            if isinstance(returned, _TESTS):
+                env = refine(self, returned, True, dict(env))
+            self.vouched = _common_checks(self.vouched, self.shown(env))
 
-    def predicate_guards(self, test: ast.Call, env: Env) -> Dict[str, FrozenSet[str]]:
+    def shown(self, env: Env) -> List[FrozenSet[str]]:
+        """Per parameter, the sink classes its value is safe for here: its stand-in sanitized,
+        or no input left in it at all (`x not in ALLOWED` returned early) where the function
+        never assigns the parameter (then that is what the caller gave, checked)."""
+        assigned = _assigned_names(self.func)
+        out = []
+        for index, name in enumerate(_param_names(self.func)):
+            value = env.get(name)
+            taint = value.all_taint() if value is not None else None
+            if taint is not None and taint.kinds == {f"{PARAM_PREFIX}{index}"}:
+                out.append(taint.sanitized)
+            elif value is not None and taint is None and name not in assigned:
+                out.append(EVERYWHERE)
+            else:
+                out.append(frozenset())
+        return out
+
+    def predicate_guards(
+        self, test: ast.Call, env: Env, returned: bool = False
+    ) -> Dict[str, FrozenSet[str]]:
         """{variable: sink classes} that a true `test`, a call of a predicate of the scan given
-        those variables, vouches for."""
+        those variables, vouches for; with `returned`, that the call's returning at all does
+        (a check that aborts or raises otherwise)."""
         func = test.func
         given = [env[a.id] for a in test.args if isinstance(a, ast.Name) and a.id in env]
         if not any(carries_input(value) for value in given):
@@ -853,14 +914,15 @@ class FunctionRun:
             found = self.a.project.resolve(qual) if qual else None
             if found is not None:
                 owner, local = found
-        if local is None or isinstance(local, ast.ClassDef) or not _may_vouch(local):
+        if local is None or isinstance(local, ast.ClassDef) or not _may_vouch(local, returned):
             return {}
         summary = owner.summary(local, self.depth + 1, vouching=True)
-        if summary is None or not summary.guards:
+        vouched = (summary.checks if returned else summary.guards) if summary else None
+        if not vouched:
             return {}
         offset = 1 if owner.class_of.get(local) and isinstance(func, ast.Attribute) else 0
         out: Dict[str, FrozenSet[str]] = {}
-        for index, classes in summary.guards.items():
+        for index, classes in vouched.items():
             position = index - offset
             if 0 <= position < len(test.args) and isinstance(test.args[position], ast.Name):
                 out[test.args[position].id] = classes  # type: ignore[attr-defined]
