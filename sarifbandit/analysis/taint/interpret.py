@@ -292,8 +292,12 @@ def _common_checks(
 
 def _assigned_names(func: ast.AST) -> FrozenSet[str]:
     """The names a function's own statements assign (`x = ...`, `x += ...`, `for x in`)."""
-    names: Set[str] = set()
-    for statement in _statements(func):
+    return frozenset(t.id for t in _assigned(func) if isinstance(t, ast.Name))
+
+
+def _assigned(node: ast.AST) -> Iterator[ast.expr]:
+    """The targets the statements inside `node` assign, tuples unpacked."""
+    for statement in _statements(node):
         targets: List[ast.expr] = []
         if isinstance(statement, ast.Assign):
             targets = list(statement.targets)
@@ -303,9 +307,8 @@ def _assigned_names(func: ast.AST) -> FrozenSet[str]:
             target = targets.pop()
             if isinstance(target, (ast.Tuple, ast.List)):
                 targets.extend(target.elts)
-            elif isinstance(target, ast.Name):
-                names.add(target.id)
-    return frozenset(names)
+            else:
+                yield target
 
 
 #: the stand-in taint of a method's first parameter (`self`, `cls`)
@@ -327,19 +330,7 @@ def _class_constants(node: Optional[ast.ClassDef]) -> FrozenSet[str]:
         if isinstance(target, ast.Name) and isinstance(value, ast.Constant):
             found.add(target.id)
     if found:
-        for statement in _statements(cast(ast.AST, node)):
-            if isinstance(statement, ast.Assign):
-                targets: List[ast.expr] = list(statement.targets)
-            elif isinstance(statement, (ast.AugAssign, ast.AnnAssign)):
-                targets = [statement.target]
-            else:
-                continue
-            while targets:
-                target = targets.pop()
-                if isinstance(target, (ast.Tuple, ast.List)):
-                    targets.extend(target.elts)
-                elif isinstance(target, ast.Attribute):
-                    found.discard(target.attr)
+        found -= {t.attr for t in _assigned(cast(ast.AST, node)) if isinstance(t, ast.Attribute)}
     return frozenset(found)
 
 
