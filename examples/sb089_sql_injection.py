@@ -137,6 +137,14 @@ def sorted_pick_raw():
     return jsonify(count=len(db().execute(query).fetchall()))
 
 
+@app.route("/sorted-known")
+def sorted_known():
+    column = request.args.get("sort", "title")
+    if column not in frozenset(COLUMNS):
+        abort(400)
+    return jsonify(rows=db().execute("SELECT id FROM notes ORDER BY " + column).fetchall())  # expect: B608:MEDIUM
+
+
 urlpatterns = [
     path("report/", report),
     path("report-safe/", report_safe),

@@ -56,6 +56,13 @@ _NORMALIZERS = frozenset(
     {"os.path.realpath", "os.path.abspath", "os.path.normpath", "posixpath.realpath"}
 )
 _URL_PARSERS = frozenset({"urllib.parse.urlparse", "urllib.parse.urlsplit", "urlparse.urlparse"})
+#: builtins that make a collection of constants a constant collection
+_COLLECTIONS: Dict[str, Any] = {
+    "frozenset": frozenset,
+    "set": frozenset,
+    "sorted": lambda items: tuple(sorted(items)),
+}
+
 #: functions that make a URL of its parts: (scheme, netloc, path, [params,] query, fragment)
 _URL_JOINERS = frozenset({"urllib.parse.urlunsplit", "urllib.parse.urlunparse"})
 _PATHS = frozenset(
@@ -610,6 +617,12 @@ def call_library(
         if value.known:
             return constant(str(value.const))
         return Value(taint=value.all_taint(), pieces=value.pieces)
+    if qual in _COLLECTIONS and len(args) == 1 and args[0].known and not kwargs:
+        # `frozenset({"a", "b"})`, `set(("a", "b"))`: an allow-list of constants
+        try:
+            return constant(_COLLECTIONS[qual](args[0].const))
+        except Exception:  # what the call would raise on: not a collection
+            return None
     if qual in ("list", "tuple", "collections.deque") and args:
         value = args[0]
         if value.entries is not None:
