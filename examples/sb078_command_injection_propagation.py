@@ -3,6 +3,8 @@ functions, mappings, format strings and deques; each next to a twin where it is 
 
 import collections
 import os
+import threading
+from concurrent.futures import ThreadPoolExecutor
 
 from flask import Flask, abort, request
 
@@ -20,7 +22,7 @@ def loop():
     while rounds < 1:
         command = "ping -c 1 " + host
         rounds += 1
-    os.system(command)  # expect: B605:HIGH<18
+    os.system(command)  # expect: B605:HIGH<20
 
 
 @app.route("/loop-never")
@@ -36,7 +38,7 @@ def loop_never():
 def shadowed():
     host = request.args.get("host", "")
     quoted = lambda text: text  # noqa: E731 - hides the module's quoted()
-    os.system("ping -c 1 " + quoted(host))  # expect: B605:HIGH<37
+    os.system("ping -c 1 " + quoted(host))  # expect: B605:HIGH<39
 
 
 @app.route("/module-function")
@@ -48,9 +50,9 @@ def module_function():
 @app.route("/mapping")
 def mapping():
     fields = {"host": request.args.get("host", ""), "count": "1"}
-    os.system("ping -c %(count)s %(host)s" % fields)  # expect: B605:HIGH<50
-    os.system("ping -c {count} {host}".format_map(fields))  # expect: B605:HIGH<50
-    os.system("ping -c {count} {host}".format(**fields))  # expect: B605:HIGH<50
+    os.system("ping -c %(count)s %(host)s" % fields)  # expect: B605:HIGH<52
+    os.system("ping -c {count} {host}".format_map(fields))  # expect: B605:HIGH<52
+    os.system("ping -c {count} {host}".format(**fields))  # expect: B605:HIGH<52
     os.system("ping -c %(count)s localhost" % fields)  # expect: B605:LOW
     os.system("ping -c {count} localhost".format_map(fields))  # expect: B605:LOW
 
@@ -60,7 +62,7 @@ def queue():
     pending = collections.deque(["uptime"])
     pending.append("ping -c 1 " + request.args.get("host", ""))
     os.system(pending.popleft())  # expect: B605:LOW
-    os.system(pending.popleft())  # expect: B605:HIGH<61
+    os.system(pending.popleft())  # expect: B605:HIGH<63
 
 
 @app.route("/deleted")
@@ -75,10 +77,10 @@ def tables():
     commands = {"ping -c 1 " + request.args.get("host", ""): "remote", "uptime": "local"}
     for command, where in commands.items():
         os.system(where)  # expect: B605
-        os.system(command)  # expect: B605:HIGH<75
+        os.system(command)  # expect: B605:HIGH<77
     for position, command in enumerate(commands):
         os.system(str(position))  # expect: B605
-        os.system(command)  # expect: B605:HIGH<75
+        os.system(command)  # expect: B605:HIGH<77
     for command, fallback in zip(commands, ["uptime"]):
         os.system(fallback)  # expect: B605:LOW
 
@@ -86,19 +88,19 @@ def tables():
 @app.route("/nested")
 def nested():
     settings = {"probe": {"host": request.args.get("host", "")}}
-    os.system("ping -c 1 " + settings["probe"]["host"])  # expect: B605:HIGH<88
+    os.system("ping -c 1 " + settings["probe"]["host"])  # expect: B605:HIGH<90
     settings["probe"]["host"] = "localhost"
     os.system("ping -c 1 " + settings["probe"]["host"])  # expect: B605:LOW
     settings["probe"]["extra"] = request.args.get("extra", "")
     os.system("ping -c 1 " + settings["probe"]["host"])  # expect: B605:LOW
-    os.system("ping -c 1 " + settings["probe"]["extra"])  # expect: B605:HIGH<92
+    os.system("ping -c 1 " + settings["probe"]["extra"])  # expect: B605:HIGH<94
 
 
 @app.route("/option")
 def option():
     name, sep, value = request.args.get("option", "").partition("=")
-    os.system("ping -c 1 " + value)  # expect: B605:HIGH<99
-    with open("/srv/options/" + value) as found:  # expect: SB022:HIGH<99
+    os.system("ping -c 1 " + value)  # expect: B605:HIGH<101
+    with open("/srv/options/" + value) as found:  # expect: SB022:HIGH<101
         found.read()
     with open("/srv/options/" + request.args.get("option", "").rpartition(":")[1]) as found:
         return found.read()
@@ -111,9 +113,9 @@ def command_of(*parts, **options):
 @app.route("/packed")
 def packed():
     host = request.args.get("host", "")
-    os.system(command_of("ping", "-c", "1", host))  # expect: B605:HIGH<113
+    os.system(command_of("ping", "-c", "1", host))  # expect: B605:HIGH<115
     os.system(command_of("ping", "-c", "1", "localhost", label=host))  # expect: B605:HIGH
-    os.system(command_of("ping", "localhost", suffix=host))  # expect: B605:HIGH<113
+    os.system(command_of("ping", "localhost", suffix=host))  # expect: B605:HIGH<115
 
 
 @app.route("/inner")
@@ -121,7 +123,7 @@ def inner():
     host = request.args.get("host", "")
 
     def ping(count):
-        os.system("ping -c %d %s" % (count, host))  # expect: B605:HIGH<121
+        os.system("ping -c %d %s" % (count, host))  # expect: B605:HIGH<123
 
     def uptime():
         return "uptime"
@@ -130,7 +132,7 @@ def inner():
     os.system(uptime())  # expect: B605:LOW
     pick = lambda first, second: second  # noqa: E731
     os.system(pick(host, "uptime"))  # expect: B605:LOW
-    os.system(pick("uptime", host))  # expect: B605:HIGH<121
+    os.system(pick("uptime", host))  # expect: B605:HIGH<123
 
 
 HOSTS = ("gateway", "printer", "nas")
@@ -150,6 +152,21 @@ def ensure_present(host):
 def checked_host():
     host = request.args.get("host", "")
     ensure_present(host)
-    os.system("ping -c 1 " + host)  # expect: B605:HIGH<151
+    os.system("ping -c 1 " + host)  # expect: B605:HIGH<153
     ensure_known(host)
     os.system("ping -c 1 " + host)  # expect: B605:LOW
+
+
+def probe(host, count=1):
+    os.system("ping -c %d %s" % (count, host))  # expect: B605
+
+
+@app.route("/later")
+def later():
+    host = request.args.get("host", "")
+    with ThreadPoolExecutor() as pool:
+        pool.submit(probe, host)  # expect: SB078:HIGH<166
+        pool.submit(probe, "gateway", count=3)
+    threading.Thread(target=probe, args=(host,)).start()  # expect: SB078:HIGH<166
+    threading.Thread(target=probe, kwargs={"host": "gateway"}).start()
+    return "started"

@@ -148,8 +148,10 @@ def _compare(run: "FunctionRun", test: ast.Compare, truth: bool, env: Env) -> En
         return env
     # `urlparse(x).netloc in ALLOWED` / `parsed.netloc == "example.com"` (a scheme allowed
     # is no host allowed: `https://evil.example`)
-    if isinstance(left, ast.Attribute) and left.attr in ("netloc", "hostname") and positive:
+    if isinstance(left, ast.Attribute) and left.attr in ("netloc", "hostname", "host") and positive:
         origin = _url_origin(run, left.value, env)
+        if origin is None and left.attr == "host" and isinstance(left.value, ast.Name):
+            origin = left.value.id  # `url.host` of a parsed URL object (pydantic's HttpUrl)
         if origin is not None and origin in env and (other.known or _this_host(right)):
             env[origin] = sanitized(env[origin], frozenset({"redirect", "ssrf"}))
     return env

@@ -311,6 +311,39 @@ def _assigned(node: ast.AST) -> Iterator[ast.expr]:
                 yield target
 
 
+#: methods that run their first argument later with the rest: FastAPI/Starlette background
+#: tasks, concurrent.futures executors, asyncio's threads
+_DEFERRING = frozenset({"add_task", "submit", "to_thread"})
+
+
+def _deferred_call(node: ast.Call) -> Optional[ast.Call]:
+    """The call a scheduling call makes later, built from its arguments (located at it)."""
+    func = node.func
+    name = _last(func)
+    target: Optional[ast.expr] = None
+    args: List[ast.expr] = []
+    keywords: List[ast.keyword] = []
+    if name in _DEFERRING and node.args and not isinstance(node.args[0], ast.Starred):
+        target, args, keywords = node.args[0], list(node.args[1:]), list(node.keywords)
+    elif name == "run_in_executor" and len(node.args) >= 2:
+        target, args = node.args[1], list(node.args[2:])
+    elif name == "Thread":
+        given = {k.arg: k.value for k in node.keywords}
+        target = given.get("target")
+        packed = given.get("args")
+        args = list(packed.elts) if isinstance(packed, (ast.Tuple, ast.List)) else []
+        named = given.get("kwargs")
+        if isinstance(named, ast.Dict):
+            keywords = [
+                ast.keyword(arg=k.value, value=v)
+                for k, v in zip(named.keys, named.values)
+                if isinstance(k, ast.Constant) and isinstance(k.value, str)
+            ]
+    if target is None or isinstance(target, (ast.Lambda, ast.Constant)):
+        return None
+    return ast.copy_location(ast.Call(func=target, args=args, keywords=keywords), node)
+
+
 #: the stand-in taint of a method's first parameter (`self`, `cls`)
 _SELF = frozenset({f"{PARAM_PREFIX}0"})
 
@@ -1544,6 +1577,11 @@ class FunctionRun:
     # -- calls -------------------------------------------------------------------------------
     def e_Call(self, node: ast.Call, env: Env, depth: int) -> Value:
         func = node.func
+        deferred = _deferred_call(node)
+        if deferred is not None:
+            # `tasks.add_task(send, to)`, `pool.submit(send, to)`, `Thread(target=send,
+            # args=(to,))`: the function runs later with those arguments, as a call of it
+            self.eval(deferred, env, depth)
         receiver: Optional[Value] = None
         if isinstance(func, ast.Attribute):
             receiver = self.eval(func.value, env, depth)
