@@ -363,3 +363,19 @@ def test_a_models_manager_and_class_methods_are_followed_from_the_views(tmp_path
         ("shop/views.py", 8, "SB089"),
         ("shop/views.py", 9, "SB089"),
     ]
+
+
+def test_a_fault_of_the_link_step_costs_its_file_s_link_not_the_scan(tmp_path, monkeypatch):
+    root = _tree(
+        tmp_path, {"app/__init__.py": "", "app/views.py": VIEWS, "app/helpers.py": HELPERS}
+    )
+
+    def broken(project, qualname):
+        raise ValueError("boom")
+
+    monkeypatch.setattr(link.Project, "passes_to_sink", broken)
+    report = scan([str(root)], Config(jobs=1, use_cache=False), root=root)
+    (notice,) = [n for n in report.notifications if n.code == "dataflow-error"]
+    assert notice.path == "app/views.py" and "ValueError: boom" in notice.message
+    # every file's own results stand: the helper's shell call is still reported
+    assert any(f.path == "app/helpers.py" and f.rule_id == "B605" for f in report.findings)

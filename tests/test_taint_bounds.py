@@ -225,3 +225,17 @@ def test_packed_arguments_keep_their_items_apart() -> None:
             os.system(command("ls", suffix=name))
         """
     ) == [(8, "command", "MEDIUM"), (9, "command", "MEDIUM")]
+
+
+def test_a_key_holding_any_character_stands_for_that_item() -> None:
+    assert _hits(
+        """
+        import os
+        def command(options):
+            return options["app.name"] + options["a#b"]
+        def main():
+            name = input()
+            os.system(command({"app.name": "ls", "a#b": name}))
+            os.system(command({"app.name": "ls", "a#b": "-l"}))
+        """
+    ) == [(7, "command", "MEDIUM")]

@@ -162,7 +162,12 @@ def link(results: List[FileResult], targets: Sequence[Target], config: Config) -
     relinked = 0
     for result in results:
         target = paths.get(result.path)
-        if target is None or not _answer_matters(result, project):
+        try:
+            matters = target is not None and _answer_matters(result, project)
+        except Exception as exc:  # a fault of the analysis costs this file's link, not the scan
+            result.notifications.append(_link_failed(result.path, exc))
+            matters = False
+        if not matters:
             linked.append(result)
             continue
         if relinked >= MAX_LINKED_FILES:
@@ -228,6 +233,16 @@ def _merged(first: FileResult, again: FileResult) -> FileResult:
         + [n for n in again.notifications if n.code == "dataflow-error"],
     )
     return merged
+
+
+def _link_failed(path: str, exc: Exception) -> Notification:
+    return Notification(
+        "warning",
+        f"data flow across files not followed from this file: the analysis failed "
+        f"({type(exc).__name__}: {exc}); its own findings stand",
+        path=path,
+        code="dataflow-error",
+    )
 
 
 def _over_limit(path: str) -> Notification:

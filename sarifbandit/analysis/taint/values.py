@@ -57,13 +57,13 @@ def param_of(kind: str) -> Tuple[int, Any]:
     (2, None), `param:0.name` (what `self.name` held when the call was made) is
     (0, ("attr", "name")), `param:1#s:user` (`kw["user"]`) is (1, "user")."""
     body = kind[len(PARAM_PREFIX) :]
-    index, dot, attr = body.partition(".")
-    if dot:
-        return int(index), ("attr", attr)
-    index, hash_, key = body.partition("#")
-    if hash_:
-        return int(index), int(key[2:]) if key.startswith("i:") else key[2:]
-    return int(index), None
+    digits = len(body) - len(body.lstrip("0123456789"))
+    index, rest = int(body[:digits]), body[digits:]
+    if rest.startswith("."):
+        return index, ("attr", rest[1:])
+    if rest.startswith("#"):  # a key, which may hold any character: `#s:a.b`, `#i:3`
+        return index, int(rest[3:]) if rest.startswith("#i:") else rest[3:]
+    return index, None
 
 
 # Values are made by the hundred thousand on a large project: plain slotted classes, not frozen
