@@ -7,11 +7,12 @@ from django.http import HttpResponse
 from django.urls import path
 from django.utils.html import escape
 from django.utils.safestring import mark_safe
+from django.views import View
 
 
 def search(request):
     query = request.GET.get("q", "")
-    return HttpResponse("<h2>Results for " + query + "</h2>")  # expect: SB079:HIGH<13
+    return HttpResponse("<h2>Results for " + query + "</h2>")  # expect: SB079:HIGH<14
 
 
 def search_safe(request):
@@ -21,7 +22,7 @@ def search_safe(request):
 
 def category(request, slug):
     banner = "<div class='banner'>{}</div>".format(slug)
-    return HttpResponse(banner)  # expect: SB079:HIGH<22
+    return HttpResponse(banner)  # expect: SB079:HIGH<23
 
 
 def category_by_number(request, slug):
@@ -31,7 +32,7 @@ def category_by_number(request, slug):
 
 def note(request):
     text = request.POST["note"]
-    return HttpResponse(mark_safe("<em>" + text + "</em>"))  # expect: B308<33, B703:HIGH<33
+    return HttpResponse(mark_safe("<em>" + text + "</em>"))  # expect: B308<34, B703:HIGH<34
 
 
 def note_escaped(request):
@@ -44,7 +45,7 @@ def receipt(request):
     buffer.write("<pre>")
     buffer.write(request.GET.get("ref", ""))
     buffer.write("</pre>")
-    return HttpResponse(buffer.getvalue())  # expect: SB079:HIGH<45
+    return HttpResponse(buffer.getvalue())  # expect: SB079:HIGH<46
 
 
 def receipt_safe(request):
@@ -57,7 +58,7 @@ def receipt_safe(request):
 
 def labels(request):
     parts = {"title": "Shop", "hint": request.GET.get("hint", "")}
-    return HttpResponse("<p>" + parts["hint"] + "</p>")  # expect: SB079:HIGH<59
+    return HttpResponse("<p>" + parts["hint"] + "</p>")  # expect: SB079:HIGH<60
 
 
 def labels_title(request):
@@ -74,7 +75,7 @@ def farewell(request):
 def farewell_named(request):
     name = request.GET.get("name", "")
     name = name.strip()
-    return HttpResponse("<p>Goodbye, " + name + "</p>")  # expect: SB079:HIGH<75
+    return HttpResponse("<p>Goodbye, " + name + "</p>")  # expect: SB079:HIGH<76
 
 
 def echo_json(request):
@@ -84,10 +85,17 @@ def echo_json(request):
 
 def echo_html(request):
     query = request.GET.get("q", "")
-    return HttpResponse(json.dumps({"q": query}), "text/html; charset=utf-8")  # expect: SB079:HIGH<86
+    return HttpResponse(json.dumps({"q": query}), "text/html; charset=utf-8")  # expect: SB079:HIGH<87
+
+
+class RecentView(View):
+    def get(self, request, pk):
+        self.request.session["last_viewed"] = self.kwargs["pk"]
+        return HttpResponse(f"<p>{self.request.GET.get('q', '')}</p>")  # expect: SB079:HIGH<94
 
 
 urlpatterns = [
+    path("recent/<int:pk>/", RecentView.as_view()),
     path("search/", search),
     path("search-safe/", search_safe),
     path("category/<str:slug>/", category),

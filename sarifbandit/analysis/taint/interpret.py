@@ -181,11 +181,12 @@ def _replaced(holder: Value, path: List[Any], value: Value) -> Value:
     inner = holder.entry(path[0]) if len(path) > 1 else None
     if len(path) == 1:
         return holder.with_entry(path[0], value)
-    if inner is None or inner.entries is None:
+    if inner is not None and inner.entries is None:
+        # a part whose parts are not held (a request's session): left as it is, its kind kept
+        return holder
+    if inner is None:
         taint = value.all_taint()
-        if taint is None:
-            return holder
-        return holder.with_entry(path[0], join(inner, Value(taint=taint)) or Value(taint=taint))
+        return holder.with_entry(path[0], Value(taint=taint)) if taint is not None else holder
     return holder.with_entry(path[0], _replaced(inner, path[1:], value))
 
 
@@ -1170,8 +1171,8 @@ class FunctionRun:
 
     def store_nested(self, base: ast.expr, key: Any, value: Value, env: Env) -> None:
         """`cfg["db"]["user"] = v`, `self.rows[0] = v`: the part of a variable the target names,
-        through known keys and attributes; where a part on the way is not held, the input the
-        value carries is kept on the last part that is."""
+        through known keys and attributes; a part not there yet keeps the input the value
+        carries, one whose parts are not held (`self.request.session`) is left as it is."""
         path = [key]
         node = base
         while isinstance(node, (ast.Subscript, ast.Attribute)):
