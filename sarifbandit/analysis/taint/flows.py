@@ -16,7 +16,14 @@ from ...model import FlowStep, Rank, Region
 from ..source import SourceFile
 from .interpret import SOURCE_TEXT, FileAnalysis, ProjectIndex, SinkHit
 from .models import Models, RouteParams
-from .patterns import EVERYWHERE, annotated_type, declared_checks, enum_classes, type_name
+from .patterns import (
+    EVERYWHERE,
+    annotated_extras,
+    annotated_type,
+    declared_checks,
+    enum_classes,
+    type_name,
+)
 from .urlconf import UrlArgument, arguments_of
 from .urlconf import url_arguments as url_arguments_of
 from .values import PARAM_PREFIX, Step, Taint, Value, tainted
@@ -390,12 +397,13 @@ def _entries(
                     elif not route.all_params:
                         continue
                     default = _default_of(func, arg)
-                    if (
-                        default is not None
-                        and isinstance(default, ast.Call)
-                        and type_name(default.func) in route.safe_annotations
+                    marks = [default, *annotated_extras(arg.annotation)]
+                    if any(
+                        isinstance(mark, ast.Call)
+                        and type_name(mark.func) in route.safe_annotations
+                        for mark in marks
                     ):
-                        continue
+                        continue  # `= Depends(dep)`, `Annotated[str, Depends(dep)]`
                     # what the framework validates: a number, a Literal, an Enum, a pattern
                     checked = declared_checks(
                         arg.annotation, default, route.safe_annotations | enums

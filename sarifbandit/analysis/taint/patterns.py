@@ -8,7 +8,7 @@ from __future__ import annotations
 import ast
 import string
 import sys
-from typing import Collection, FrozenSet, Iterable, Optional, Set
+from typing import Collection, FrozenSet, Iterable, List, Optional, Set
 
 if sys.version_info >= (3, 11):
     from re import _constants as _sre
@@ -135,6 +135,14 @@ def annotated_type(annotation: ast.expr) -> str:
     return type_name(annotation)
 
 
+def annotated_extras(annotation: Optional[ast.expr]) -> List[ast.expr]:
+    """What an `Annotated[T, ...]` annotation adds to its type (`Depends(dep)`, `Query()`)."""
+    if isinstance(annotation, ast.Subscript) and type_name(annotation.value) == "Annotated":
+        inner = annotation.slice
+        return list(inner.elts[1:]) if isinstance(inner, ast.Tuple) else []
+    return []
+
+
 def declared_checks(
     annotation: Optional[ast.expr], default: Optional[ast.expr], safe_types: Collection[str]
 ) -> FrozenSet[str]:
@@ -145,14 +153,7 @@ def declared_checks(
         kind = annotated_type(annotation)
         if kind in safe_types or kind == "Literal":
             return EVERYWHERE
-    calls = [default] if isinstance(default, ast.Call) else []
-    if isinstance(annotation, ast.Subscript) and type_name(annotation.value) == "Annotated":
-        inner = annotation.slice
-        calls += [
-            e
-            for e in (inner.elts if isinstance(inner, ast.Tuple) else [])
-            if isinstance(e, ast.Call)
-        ]
+    calls = [c for c in [default, *annotated_extras(annotation)] if isinstance(c, ast.Call)]
     for call in calls:
         for keyword in call.keywords:
             value = keyword.value
