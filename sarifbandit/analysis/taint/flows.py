@@ -302,6 +302,15 @@ def _own_returns(func: ast.AST) -> Iterator[ast.Return]:
             todo.extend(ast.iter_child_nodes(node))
 
 
+def _answered_here(mark: ast.Call, local_functions: Set[str]) -> bool:
+    """Whether a `Depends(dep)`-like mark names a function of this file (or nothing: the
+    parameter's class), whose result the analysis follows."""
+    target = mark.args[0] if mark.args else None
+    if target is None:
+        return True
+    return isinstance(target, ast.Name) and target.id in local_functions
+
+
 def _entries(
     tree: ast.Module,
     lines: List[str],
@@ -365,6 +374,7 @@ def _entries(
     routing = any("add_url_rule" in line or "add_resource" in line for line in lines)
     class_rules = _class_rules(tree) if routing else {}
     local_classes = {node.name for node in tree.body if isinstance(node, ast.ClassDef)}
+    local_functions = {node.name for node in tree.body if isinstance(node, _FUNCTIONS)}
     enums = enum_classes(tree)
     for func in _functions(tree):
         given: Dict[str, Value] = {}
@@ -401,9 +411,12 @@ def _entries(
                     if any(
                         isinstance(mark, ast.Call)
                         and type_name(mark.func) in route.safe_annotations
+                        and _answered_here(mark, local_functions)
                         for mark in marks
                     ):
-                        continue  # `= Depends(dep)`, `Annotated[str, Depends(dep)]`
+                        # `= Depends(dep)`, `Annotated[str, Depends(dep)]`: what a dependency
+                        # of this file returns (one of another module may pass input on: kept)
+                        continue
                     # what the framework validates: a number, a Literal, an Enum, a pattern
                     checked = declared_checks(
                         arg.annotation, default, route.safe_annotations | enums
