@@ -20,3 +20,9 @@ env = Environment(autoescape=jinja2.select_autoescape())
 env = Environment(loader=make_loader(autoescape=True))
 env = SandboxedEnvironment(loader=loader)
 env = other.Environment(loader=loader)
+
+import aiohttp_jinja2
+
+aiohttp_jinja2.setup(app, loader=loader, autoescape=False)  # expect: B701@53
+aiohttp_jinja2.setup(app, loader=loader)
+aiohttp_jinja2.setup(app, loader=loader, autoescape=True)

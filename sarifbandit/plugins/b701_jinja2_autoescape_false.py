@@ -22,7 +22,9 @@ created without autoescaping: `autoescape=False` (HIGH confidence), `autoescape`
 (Jinja2's default is off; HIGH), or set to anything other than `True` or a
 `select_autoescape(...)` call (MEDIUM confidence: it may or may not be true at run time). The
 first `autoescape=` keyword found anywhere in the call, nearest first, decides. The finding
-points at the `autoescape=` value, else at the called name.""",
+points at the `autoescape=` value, else at the called name. `aiohttp_jinja2.setup(...)`, which
+creates the application's Environment with autoescaping on unless told otherwise, is flagged
+for an `autoescape=` of its own that is false or may be.""",
     why="""Without autoescaping, values rendered into HTML templates keep their `<`, `>` and quotes, so
 data from users can inject markup and scripts into the page (cross-site scripting).""",
     example="""```python
@@ -56,16 +58,21 @@ def _is_select_autoescape(value: ast.expr) -> bool:
     return name == "select_autoescape"
 
 
-@RULE.check(ast.Call, calls=("*Environment",))
+#: wrappers that create the Environment with autoescaping on by default
+_ESCAPING_SETUPS = frozenset({"aiohttp_jinja2.setup"})
+
+
+@RULE.check(ast.Call, calls=("*Environment", "setup"))
 def check(node: ast.Call, ctx: FileContext) -> Iterator[Optional[Finding]]:
     qualname = ctx.qualname(node)
-    if not qualname.endswith("Environment"):
-        return
+    escaping_setup = qualname in _ESCAPING_SETUPS
     parts = qualname.split(".")
-    if parts[-1] != "Environment" or "jinja2" not in parts:
+    if not escaping_setup and (parts[-1] != "Environment" or "jinja2" not in parts):
         return
     found = _autoescape(node)
     if found is None:
+        if escaping_setup:
+            return
         yield ctx.finding(
             RULE,
             node.func,
