@@ -170,3 +170,37 @@ def later():
     threading.Thread(target=probe, args=(host,)).start()  # expect: SB078:HIGH<166
     threading.Thread(target=probe, kwargs={"host": "gateway"}).start()
     return "started"
+
+
+SERVICES = {"web", "db", "cache"}
+
+
+@app.route("/restart")
+def restart():
+    service = request.args.get("service", "")
+    if service not in SERVICES:
+        abort(404)
+    os.system("systemctl restart " + service)  # expect: B605:LOW
+    os.system(f"journalctl -u {service} -n %d" % int(request.args.get("lines", "20")))  # expect: B605:LOW
+    return "restarted"
+
+
+@app.route("/restart-any")
+def restart_any():
+    service = request.args.get("service", "")
+    if service in SERVICES:
+        abort(404)
+    os.system("systemctl restart " + service)  # expect: B605:HIGH<190
+    return "restarted"
+
+
+@app.route("/ports")
+def ports():
+    wanted = request.args.getlist("port")
+    marks = []
+    for _ in wanted:
+        marks.append("-p ?")
+    os.system("scan " + " ".join(marks))  # expect: B605:LOW
+    os.system("scan " + ",".join("-p" * len(wanted)))  # expect: B605:LOW
+    os.system("scan " + " ".join(wanted))  # expect: B605:HIGH<199
+    return "scanned"

@@ -142,10 +142,25 @@ def sorted_known():
     column = request.args.get("sort", "title")
     if column not in frozenset(COLUMNS):
         abort(400)
-    return jsonify(rows=db().execute("SELECT id FROM notes ORDER BY " + column).fetchall())  # expect: B608:MEDIUM
+    return jsonify(rows=db().execute("SELECT id FROM notes ORDER BY " + column).fetchall())  # expect: B608:LOW
 
 
 urlpatterns = [
     path("report/", report),
     path("report-safe/", report_safe),
 ]
+
+
+@app.route("/tagged")
+def tagged():
+    tags = request.args.getlist("tag")
+    marks = []
+    for _ in tags:
+        marks.append("?")
+    query = "SELECT id FROM notes WHERE tag IN (" + ", ".join(marks) + ")"  # expect: B608:LOW
+    found = db().execute(query, tags).fetchall()
+    query = "SELECT id FROM notes WHERE tag IN ({})".format(",".join("?" * len(tags)))  # expect: B608:LOW
+    found += db().execute(query, tags).fetchall()
+    query = "SELECT id FROM notes WHERE tag IN (" + ", ".join(tags) + ")"  # expect: B608:HIGH<156
+    found += db().execute(query).fetchall()
+    return jsonify(count=len(found))

@@ -25,9 +25,9 @@ class OrderQuery(BaseModel):
 @api.post("/orders/find")
 async def find(query: OrderQuery):
     db = sqlite3.connect("orders.db")
-    db.execute(f"SELECT id FROM orders WHERE id = {query.order_id}")  # expect: B608:MEDIUM
+    db.execute(f"SELECT id FROM orders WHERE id = {query.order_id}")  # expect: B608:LOW
     db.execute(f"SELECT id FROM orders WHERE note = '{query.note}'")  # expect: B608:HIGH<26
-    db.execute(f"SELECT id FROM orders WHERE zip = {query.address.zip_code}")  # expect: B608:MEDIUM
+    db.execute(f"SELECT id FROM orders WHERE zip = {query.address.zip_code}")  # expect: B608:LOW
     db.execute(f"SELECT id FROM orders WHERE city = '{query.address.city}'")  # expect: B608:HIGH<26
     return {"ok": True}
 
@@ -60,7 +60,7 @@ class OrderFilter(BaseModel):
 async def filter_orders(spec: OrderFilter):
     db = sqlite3.connect("orders.db")
     db.execute(f"SELECT id FROM orders WHERE status = '{spec.status.value}'")  # expect: B608:MEDIUM
-    db.execute(f"SELECT id FROM orders ORDER BY {spec.sort}")  # expect: B608:MEDIUM
+    db.execute(f"SELECT id FROM orders ORDER BY {spec.sort}")  # expect: B608:LOW
     db.execute(f"SELECT id FROM orders WHERE region = '{spec.region}'")  # expect: B608
     db.execute(f"SELECT id FROM orders WHERE note = '{spec.note}'")  # expect: B608:HIGH<60
     return {"ok": True}

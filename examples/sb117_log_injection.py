@@ -57,6 +57,10 @@ def search():
     log.info(f"agent={agent}")
     raw = re.sub(r"\n", "", request.args.get("q", ""))
     log.info("search for " + raw)  # expect: SB117:MEDIUM<58
+    first = request.args.get("q", "").split()[0]
+    log.info("first word " + first)
+    head = request.args.get("q", "").split(" ")[0]
+    log.info("first word " + head)  # expect: SB117:HIGH<62
     return "ok"
 
 
@@ -66,7 +70,7 @@ def user_checked():
     if re.fullmatch(r"[a-z]+", user):
         log.info("user " + user)
     if re.match(r"^[a-z]+$", user):  # `$` matches before a final line break: "bob\n" passes
-        log.info("user " + user)  # expect: SB117:HIGH<65
+        log.info("user " + user)  # expect: SB117:HIGH<69
     return "ok"
 
 
@@ -78,16 +82,16 @@ def order(order_id: int):
 
 @api.get("/orders/by-ref/{ref}")
 def order_by_ref(ref: str):
-    log.info("order {} viewed".format(ref))  # expect: SB117:HIGH<80
+    log.info("order {} viewed".format(ref))  # expect: SB117:HIGH<84
     return {"ref": ref}
 
 
 def main():
     name = sys.argv[1]
-    log.error("cannot open " + name)  # expect: SB117:MEDIUM<86
+    log.error("cannot open " + name)  # expect: SB117:MEDIUM<90
     log.error("cannot open %r", name)
     answer = input("continue? ")
-    log.info("answer was " + answer)  # expect: SB117:MEDIUM<89
+    log.info("answer was " + answer)  # expect: SB117:MEDIUM<93
     answer = "yes"
     log.info("answer was " + answer)
 

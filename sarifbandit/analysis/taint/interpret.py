@@ -37,6 +37,7 @@ from .patterns import EVERYWHERE, declared_checks, enum_classes
 from .values import (
     CALL_PREFIX,
     CLEAN,
+    FIXED_TEXT,
     MODEL_PREFIX,
     PARAM_PREFIX,
     REST,
@@ -45,6 +46,8 @@ from .values import (
     Value,
     concat,
     constant,
+    fixed_if,
+    fixed_text,
     hashable,
     join,
     join_all,
@@ -1409,9 +1412,14 @@ class FunctionRun:
             if left.entries is not None and right.entries is not None:
                 return list_concat(left, right)
             if _stringish(left) or _stringish(right):
-                return concat(pieces_of(left) + pieces_of(right))
+                return fixed_if(concat(pieces_of(left) + pieces_of(right)), (left, right))
         if isinstance(op, ast.Mod) and left.known and isinstance(left.const, str):
             return percent_format(left.const, right)
+        if isinstance(op, ast.Mult) and "number" in (left.shape, right.shape):
+            # `"?" * len(items)`: the text repeated; the count carries no text of its own
+            text = right if left.shape == "number" else left
+            if _stringish(text) and fixed_text(text):
+                return FIXED_TEXT
         taint = join_taint(left.all_taint(), right.all_taint())
         if isinstance(op, ast.Div) and _PATH_SHAPES & {left.shape, right.shape}:
             return Value(taint=taint, shape="path", name="pathlib.Path")
@@ -1465,11 +1473,13 @@ class FunctionRun:
 
     def e_JoinedStr(self, node: ast.JoinedStr, env: Env, depth: int) -> Value:
         pieces: list = []
+        used: List[Value] = []
         for part in node.values:
             if isinstance(part, ast.Constant):
                 pieces.append(str(part.value))
             elif isinstance(part, ast.FormattedValue):
                 value = self.eval(part.value, env, depth)
+                used.append(value)
                 if part.format_spec is not None:
                     self.eval(part.format_spec, env, depth)
                     pieces.extend(
@@ -1481,7 +1491,8 @@ class FunctionRun:
                     pieces.extend(pieces_of(value) if value.all_taint() or value.pieces else [None])
             else:
                 pieces.append(None)
-        return self.text_built(node, concat(tuple(pieces)))
+                used.append(CLEAN)
+        return self.text_built(node, fixed_if(concat(tuple(pieces)), used))
 
     def e_FormattedValue(self, node: ast.FormattedValue, env: Env, depth: int) -> Value:
         return Value(taint=self.eval(node.value, env, depth).all_taint())
@@ -1710,11 +1721,10 @@ class FunctionRun:
             if source is not None and (receiver is None or receiver.taint is None):
                 return _read(source.kind, node)
         if receiver is not None:
-            result = method_of(
-                self, node, cast(ast.Attribute, func).attr, receiver, args, kwargs, env
-            )
+            attr = cast(ast.Attribute, func).attr
+            result = method_of(self, node, attr, receiver, args, kwargs, env)
             if result is not None:
-                return result
+                return self.text_built(node, result) if attr in _FORMATS else result
         if qual in ("getattr", "builtins.getattr") and len(args) >= 2:
             return self.attribute_by_name(args[0], args[1])
         library = call_library(self, node, qual, args, kwargs) or _pairs(qual, args)
@@ -2254,6 +2264,10 @@ def _stepped(value: Value, step: Step) -> Value:
     )
 
 
+#: str methods that build text from a template, as `%` and f-strings do
+_FORMATS = frozenset({"format", "format_map"})
+
+
 def _stringish(value: Value) -> bool:
     return value.pieces is not None or (value.known and isinstance(value.const, str))
 
@@ -2380,6 +2394,7 @@ def percent_format(template: str, args: Value) -> Value:
     else:
         parts = [args]
     pieces: list = []
+    used: List[Value] = []  # the parts converted as text (numbers carry none)
     position = 0
     index = 0
     for match in _PERCENT.finditer(template):
@@ -2400,9 +2415,10 @@ def percent_format(template: str, args: Value) -> Value:
                 pieces.append(None)  # a number cannot carry text
             else:
                 pieces.extend(pieces_of(part))
+                used.append(part)
         position = match.end()
     pieces.append(template[position:])
-    return concat(tuple(pieces))
+    return fixed_if(concat(tuple(pieces)), used)
 
 
 def _fold(compute: Any) -> Optional[Value]:

@@ -14,10 +14,13 @@ from typing import TYPE_CHECKING, Any, Dict, List, Optional
 
 from .values import (
     CLEAN,
+    FIXED_TEXT,
     REST,
     Value,
     concat,
     constant,
+    fixed_if,
+    fixed_text,
     hashable,
     join,
     join_all,
@@ -202,8 +205,9 @@ def _str_method(
         return Value(entries=((0, part), (1, CLEAN), (2, part)), shape="list")
     if attr in ("split", "rsplit", "splitlines", "partition", "rpartition"):
         taint = join_taint(receiver.all_taint(), join_all(args))
-        if attr == "splitlines" and taint is not None:
-            taint = taint.sanitize(_LINE_BREAK_SINKS)  # the lines hold no line break
+        by_whitespace = attr in ("split", "rsplit") and not args and "sep" not in kwargs
+        if (attr == "splitlines" or by_whitespace) and taint is not None:
+            taint = taint.sanitize(_LINE_BREAK_SINKS)  # no item holds a line break
         return Value(
             entries=((REST, Value(taint=taint, pieces=(taint,) if taint else None)),), shape="list"
         )
@@ -278,6 +282,7 @@ def _format(template: str, args: List[Value], kwargs: Dict[str, Value]) -> Value
     import string
 
     pieces: list = []
+    used: List[Value] = []
     auto = 0
     try:
         parsed = list(string.Formatter().parse(template))
@@ -296,23 +301,30 @@ def _format(template: str, args: List[Value], kwargs: Dict[str, Value]) -> Value
             value = args[index] if index < len(args) else CLEAN
         else:
             value = kwargs.get(key, CLEAN)
+        used.append(value if key == field else CLEAN)  # `{user.name}`: an attribute of it
         if value.known and not spec and not conversion and key == field:
             pieces.append(str(value.const))
         else:
             pieces.extend(pieces_of(value) if value.all_taint() or value.pieces else [None])
-    return concat(tuple(pieces))
+    return fixed_if(concat(tuple(pieces)), used)
 
 
 def _joined(separator: Value, items: Value) -> Value:
     sep = pieces_of(separator)
+    parts = [part for _, part in items.entries or ()]
     if items.entries is not None and all(isinstance(k, int) for k, _ in items.entries):
         pieces: list = []
         for position, (_, part) in enumerate(sorted(items.entries, key=lambda e: e[0])):
             if position:
                 pieces.extend(sep)
             pieces.extend(pieces_of(part))
-        return concat(tuple(pieces))
+        return fixed_if(concat(tuple(pieces)), [separator, *parts])
     taint = join_taint(separator.all_taint(), items.all_taint())
+    if taint is None and fixed_text(separator):
+        # `", ".join(marks)` of a list a loop filled with "?", `",".join("?" * n)`: any
+        # number of fixed items
+        if parts and all(fixed_text(part) for part in parts) or fixed_text(items):
+            return FIXED_TEXT
     return Value(taint=taint, pieces=(taint,) if taint is not None else None)
 
 

@@ -269,8 +269,15 @@ def join(a: Optional[Value], b: Optional[Value]) -> Optional[Value]:
 
 
 def widen(value: Value) -> Value:
-    """A value that stops changing: keys, pieces and constants forgotten, taint kept."""
+    """A value that stops changing: keys, pieces and constants forgotten, taint kept (and
+    that text or a container's items were fixed text: `marks.append("?")` in a loop)."""
     taint = value.all_taint()
+    if taint is None:
+        if value.shape == FIXED or (value.known and isinstance(value.const, str)):
+            return FIXED_TEXT
+        parts = [part for _, part in value.entries or ()]
+        if value.shape in _CONTAINERS and parts and all(fixed_text(part) for part in parts):
+            return Value(entries=((REST, FIXED_TEXT),), shape=value.shape)
     return Value(taint=taint.inexact() if taint is not None else None, shape=value.shape)
 
 
@@ -300,6 +307,30 @@ def concat(pieces: Tuple[Piece, ...]) -> Value:
     if len(merged) > MAX_PIECES:
         return Value(taint=taint.inexact())
     return Value(taint=taint, pieces=tuple(merged))
+
+
+#: text built only of constants, numbers and values checked against an allow-list: what it can
+#: hold is fixed by the code, though not known as one constant
+FIXED = "fixed"
+_FIXED_SHAPES = frozenset({"allowed", "number", FIXED})
+
+
+FIXED_TEXT = Value(pieces=(None,), shape=FIXED)
+_CONTAINERS = frozenset({"list", "dict", "set"})
+
+
+def fixed_text(value: Value) -> bool:
+    """Whether the value is a constant, a number or fixed text, with no input in it."""
+    return value.all_taint() is None and (value.known or value.shape in _FIXED_SHAPES)
+
+
+def fixed_if(value: Value, parts: Iterable[Value]) -> Value:
+    """`value`, built of `parts`, marked FIXED when every part is fixed text."""
+    if value.known or value.all_taint() is not None or value.pieces is None:
+        return value
+    if not all(fixed_text(part) for part in parts):
+        return value
+    return Value(pieces=value.pieces, shape=FIXED)
 
 
 def pieces_of(value: Value) -> Tuple[Piece, ...]:

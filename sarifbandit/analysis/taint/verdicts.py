@@ -19,7 +19,7 @@ from ...model import Finding, Rank
 from .check import CLASS_OF_RULE
 from .flows import Flows
 from .interpret import SHELLS, SinkHit
-from .values import Value
+from .values import FIXED, Value
 
 #: the Bandit checks whose verdict depends on the data, and the sink class each one guards
 BANDIT_CLASSES: Mapping[str, str] = {
@@ -201,6 +201,8 @@ def _fixed(value: Value, sink_class: str) -> Optional[str]:
         return "the constant " + (text if len(text) <= 60 else text[:57] + "…'")
     if value.all_taint() is None and value.shape == "allowed":
         return "one of the constants of an allow-list"
+    if value.all_taint() is None and value.shape == FIXED:
+        return "built only of constants, numbers and allow-listed values"
     first = value.entry(0) if value.shape == "list" else None
     if first is not None and first.known and first.all_taint() is None:
         program = str(first.const).rsplit("/", 1)[-1]
