@@ -205,3 +205,31 @@ def cached():
         handle.read()
     with open(store.get("report", request.args.get("key", ""))) as handle:  # expect: SB022:MEDIUM<206
         return handle.read()
+
+
+@app.route("/attachment")
+def attachment():
+    name = request.args.get("name", "")
+    if ".." in name:
+        abort(400)
+    with open(BASE + "/" + name) as handle:
+        text = handle.read()
+    with open(os.path.join(BASE, name)) as handle:  # expect: SB022:HIGH<212
+        text += handle.read()
+    with open(name) as handle:  # expect: SB022:HIGH<212
+        text += handle.read()
+    return text
+
+
+@app.route("/attachment-relative")
+def attachment_relative():
+    name = request.args.get("name", "")
+    if ".." in name or name.startswith("/"):
+        abort(400)
+    with open(os.path.join(BASE, name)) as handle:
+        text = handle.read()
+    other = request.args.get("other", "")
+    if os.path.isabs(other) or ".." in other:
+        abort(400)
+    with open(os.path.join(BASE, other)) as handle:
+        return text + handle.read()

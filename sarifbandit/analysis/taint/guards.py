@@ -9,19 +9,27 @@ from __future__ import annotations
 
 import ast
 from dataclasses import replace
-from typing import TYPE_CHECKING, Dict, FrozenSet, Optional
+from typing import TYPE_CHECKING, Dict, FrozenSet, Optional, Tuple
 
 from .patterns import safe_classes
-from .values import Value, constant, join
+from .values import NO_DOTS, Value, constant, join
 
 if TYPE_CHECKING:
     from .interpret import FunctionRun
 
 Env = Dict[str, Value]
 
+#: a path shown not to start at the root (the pseudo sink class of a relative path)
+RELATIVE = "path-relative"
+_RELATIVE = frozenset({RELATIVE})
+_RELATIVE_NO_DOTS = frozenset({RELATIVE, NO_DOTS})
+#: tests true of an absolute path
+_ABSOLUTE_TESTS = frozenset({"os.path.isabs", "posixpath.isabs"})
 #: a rejected substring and the sink classes its absence makes a value safe for
 _REJECTED: Dict[str, FrozenSet[str]] = {
-    "..": frozenset({"path"}),
+    # no `..`: safe below a fixed directory (`BASE + "/" + name`), not as a whole path or
+    # as a later part of os.path.join (an absolute name replaces what comes before it)
+    "..": frozenset({NO_DOTS}),
     "/": frozenset({"path"}),
     "\\": frozenset({"path"}),
     "'": frozenset({"xpath", "code", "sql"}),
@@ -200,6 +208,8 @@ def _call(run: "FunctionRun", test: ast.Call, truth: bool, env: Env) -> Env:
             prefixes = run.eval(test.args[0], env)
             for fact in _prefix_facts(prefixes, truth):
                 env[name] = _local_fact(env[name], fact)
+            if not truth and _texts(prefixes) and "/" in _texts(prefixes):
+                env[name] = sanitized(env[name], _RELATIVE)
         if name in env:
             return env
     if isinstance(func, ast.Name) and func.id == "isinstance" and len(test.args) == 2 and truth:
@@ -215,6 +225,12 @@ def _call(run: "FunctionRun", test: ast.Call, truth: bool, env: Env) -> Env:
             env[name] = sanitized(env[name], frozenset({"*"}), "number")
         return env
     qual = run.eval(func, env).name
+    if qual in _ABSOLUTE_TESTS and not truth and len(test.args) == 1:
+        # `if os.path.isabs(name): abort()`: below, the name is relative
+        name = _name(test.args[0])
+        if name is not None and name in env:
+            env[name] = sanitized(env[name], _RELATIVE)
+        return env
     if qual.rpartition(".")[2] in _URL_VALIDATORS and truth:
         # `url_has_allowed_host_and_scheme(url=x, allowed_hosts=...)` true: x stays on the site
         target = (
@@ -295,12 +311,18 @@ def _one_of(values: object) -> Value:
 _LOCAL_FACTS = frozenset({"rooted", "single", "noback"})
 
 
+def _texts(prefixes: Value) -> Tuple[str, ...]:
+    """The constant text or texts `x.startswith(...)` is given; () when not known."""
+    if not prefixes.known:
+        return ()
+    texts = prefixes.const if isinstance(prefixes.const, tuple) else (prefixes.const,)
+    return texts if all(isinstance(t, str) for t in texts) else ()
+
+
 def _prefix_facts(prefixes: Value, truth: bool) -> FrozenSet[str]:
     """What `x.startswith(prefixes)` shows of x where it is `truth`."""
-    if not prefixes.known:
-        return frozenset()
-    texts = prefixes.const if isinstance(prefixes.const, tuple) else (prefixes.const,)
-    if not all(isinstance(t, str) for t in texts):
+    texts = _texts(prefixes)
+    if not texts:
         return frozenset()
     if truth:
         return frozenset({"rooted"}) if texts == ("/",) else frozenset()
@@ -329,4 +351,7 @@ def sanitized(value: Value, classes: FrozenSet[str], shape: str = "") -> Value:
     taint = value.all_taint()
     if taint is None:
         return value if not shape else Value(shape=shape)
-    return Value(taint=taint.sanitize(classes), shape=shape or value.shape)
+    taint = taint.sanitize(classes)
+    if _RELATIVE_NO_DOTS <= taint.sanitized:
+        taint = taint.sanitize(frozenset({"path"}))  # relative, no `..`: stays below its base
+    return Value(taint=taint, shape=shape or value.shape)

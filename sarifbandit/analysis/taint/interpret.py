@@ -39,6 +39,7 @@ from .values import (
     CLEAN,
     FIXED_TEXT,
     MODEL_PREFIX,
+    NO_DOTS,
     PARAM_PREFIX,
     REST,
     Step,
@@ -1974,6 +1975,8 @@ class FunctionRun:
             return
         if sink_class in ("redirect", "ssrf") and _fixed_host(value, sink_class):
             return  # "/items/" + x, API + "/v1/" + x: the input cannot choose the host
+        if sink_class == "path" and _below_fixed_text(value):
+            return  # BASE + "/" + name, the name shown to hold no `..`
         self.report(anchor, arg_node, sink_class, sink, taint)
 
     def report(
@@ -2072,6 +2075,20 @@ def _fixed_host(value: Value, sink_class: str) -> bool:
         prefix.append(piece if isinstance(piece, str) else "\0")
     text = "".join(prefix)
     return bool(text) and _FIXED_HOST.match(text) is not None
+
+
+def _below_fixed_text(value: Value) -> bool:
+    """Whether every piece of input in a path comes after text the code chose and holds no
+    `..` (or is safe for paths anyway): it cannot leave the directory that text names."""
+    before = ""
+    for piece in value.pieces or ():
+        if isinstance(piece, Taint):
+            below = before.strip("/") != ""  # "/" + name may name any file
+            if not (piece.safe_for("path") or (below and piece.safe_for(NO_DOTS))):
+                return False
+        else:
+            before += piece if isinstance(piece, str) else "\0"
+    return before != ""
 
 
 #: how a path's first step names the kind of input it starts from

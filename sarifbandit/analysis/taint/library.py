@@ -15,7 +15,9 @@ from typing import TYPE_CHECKING, Any, Dict, List, Optional
 from .values import (
     CLEAN,
     FIXED_TEXT,
+    NO_DOTS,
     REST,
+    Taint,
     Value,
     concat,
     constant,
@@ -249,6 +251,8 @@ def _str_method(
     return None
 
 
+#: what os.path.join's later parts lose: an absolute part replaces what comes before it
+_NO_DOTS = frozenset({NO_DOTS})
 #: sinks a value without line breaks cannot harm: no forged log line, no split header
 _LINE_BREAK_SINKS = frozenset({"log", "header"})
 
@@ -621,8 +625,13 @@ def call_library(
         pieces: list = []
         for position, part in enumerate(args):
             if position:
+                # an absolute part replaces what comes before it: no `..` is not enough
                 pieces.append("/")
-            pieces.extend(pieces_of(part))
+                pieces.extend(
+                    p.unsanitize(_NO_DOTS) if isinstance(p, Taint) else p for p in pieces_of(part)
+                )
+            else:
+                pieces.extend(pieces_of(part))
         return concat(tuple(pieces))
     if qual in ("str", "repr", "format") and args:
         value = args[0]

@@ -96,12 +96,19 @@ class Taint:
     def sanitize(self, classes: FrozenSet[str]) -> "Taint":
         return Taint(self.kinds, self.sanitized | classes, self.trace, self.exact)
 
+    def unsanitize(self, classes: FrozenSet[str]) -> "Taint":
+        return Taint(self.kinds, self.sanitized - classes, self.trace, self.exact)
+
     def inexact(self) -> "Taint":
         return self if not self.exact else Taint(self.kinds, self.sanitized, self.trace, False)
 
     def real(self) -> bool:
         """Whether some kind is a real source (not only stand-ins)."""
         return any(not stand_in(k) for k in self.kinds)
+
+
+#: the pseudo sink class of a path piece shown to hold no `..`
+NO_DOTS = "path-no-dots"
 
 
 def join_taint(a: Optional[Taint], b: Optional[Taint]) -> Optional[Taint]:
