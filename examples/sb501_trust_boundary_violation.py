@@ -93,3 +93,33 @@ urlpatterns = [
     path("signup/", signup_step),
     path("signup-safe/", signup_step_safe),
 ]
+
+
+class Draft:
+    """A form being filled in: a setter stores on the object, a getter reads it back."""
+
+    def __init__(self):
+        self.nickname = "guest"
+
+    def set_nickname(self, nickname):
+        self.nickname = nickname
+
+    def nickname_or_default(self):
+        return self.nickname
+
+
+@app.route("/nickname", methods=["POST"])
+def nickname():
+    draft = Draft()
+    draft.set_nickname(request.form["nickname"])
+    session["nickname"] = draft.nickname_or_default()  # expect: SB501:HIGH<114
+    return "saved"
+
+
+@app.route("/nickname-safe", methods=["POST"])
+def nickname_safe():
+    draft = Draft()
+    draft.set_nickname(request.form["nickname"])
+    draft.set_nickname("guest")
+    session["nickname"] = draft.nickname_or_default()
+    return "saved"

@@ -31,7 +31,7 @@ from typing import (
 
 from ..nodes import dotted_name
 from .guards import refine, sanitized
-from .library import call_library, method_of, named_entries, result_type
+from .library import call_library, method_of, named_entries, result_type, store_receiver
 from .models import Models, Sink
 from .patterns import EVERYWHERE, declared_checks, enum_classes
 from .values import (
@@ -1698,6 +1698,8 @@ class FunctionRun:
             bound = kind == "class" or (kind == "instance" and callee.shape != "class")
             if isinstance(func, ast.Attribute) and method and bound and receiver is not None:
                 args = [receiver, *args]
+                if kind == "instance" and receiver.shape == "object":
+                    self.store_on_receiver(node, local, owner, receiver, args, kwargs, env)
             result = self.local_call(node, local, args, kwargs, owner)
             if result is not None:
                 if not result.name and result.all_taint() is None and qual and owner is not self.a:
@@ -1882,6 +1884,33 @@ class FunctionRun:
             self_out = relocated(self_out, owner.path)
         built = substitute(self_out, actual, _step(node, f"stored by `{cls.name}()`"))
         return replace(built, shape="object", name=qual, entries=built.entries or ())
+
+    def store_on_receiver(
+        self,
+        node: ast.Call,
+        method: ast.AST,
+        owner: FileAnalysis,
+        receiver: Value,
+        args: List[Value],
+        kwargs: Dict[str, Value],
+        env: Env,
+    ) -> None:
+        """`holder.put(x)` of a local object: what the method stores on `self` is on it."""
+        summary = owner.summary(method, self.depth + 1)
+        if summary is None or summary.self_out is None or not summary.self_out.entries:
+            return
+        actual = dict(enumerate(_bound(method, args, kwargs)))
+        stored = replace(summary.self_out, taint=None, pieces=None)
+        if owner is not self.a:
+            stored = relocated(stored, owner.path)
+        name = getattr(method, "name", "?")
+        stored = substitute(stored, actual, _step(node, f"stored by `{name}()`"))
+        updated = receiver
+        for key, part in stored.entries or ():
+            if key is not REST and part != receiver.entry(key):
+                updated = updated.with_entry(key, part)
+        if updated is not receiver:
+            store_receiver(node, env, updated)
 
     def local_call(
         self,

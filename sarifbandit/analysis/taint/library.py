@@ -102,7 +102,7 @@ def _indexes(value: Value) -> List[int]:
     return sorted(k for k, _ in value.entries or () if isinstance(k, int))
 
 
-def _store(run: "FunctionRun", node: ast.Call, env: Dict[str, Value], value: Value) -> None:
+def store_receiver(node: ast.Call, env: Dict[str, Value], value: Value) -> None:
     """Write back a receiver changed by a method (`items.append(x)` changes `items`)."""
     func = node.func
     if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name):
@@ -347,7 +347,7 @@ def _container_method(
     elif attr == "popleft":
         attr, args = "pop", [constant(0)]
     if attr == "append" and args:
-        _store(run, node, env, receiver.with_entry((indexes[-1] + 1) if indexes else 0, args[0]))
+        store_receiver(node, env, receiver.with_entry((indexes[-1] + 1) if indexes else 0, args[0]))
         return constant(None)
     if attr == "extend" and args:
         value = receiver
@@ -360,7 +360,7 @@ def _container_method(
             value = value.with_entry(
                 REST, join(value.entry(REST), smashed(other)) or smashed(other)
             )
-        _store(run, node, env, value)
+        store_receiver(node, env, value)
         return constant(None)
     if (
         attr == "insert"
@@ -375,8 +375,7 @@ def _container_method(
         moved = [
             (k + 1 if isinstance(k, int) and k >= at else k, v) for k, v in receiver.entries or ()
         ]
-        _store(
-            run,
+        store_receiver(
             node,
             env,
             Value(entries=tuple(moved), shape=receiver.shape).with_entry(at, args[1]),
@@ -391,7 +390,7 @@ def _container_method(
             else (None if args else -1)
         )
         if pop_at is None:
-            _store(run, node, env, smashed(receiver))
+            store_receiver(node, env, smashed(receiver))
             return smashed(receiver)
         position = indexes[pop_at] if -len(indexes) <= pop_at < len(indexes) else None
         if position is None:
@@ -400,7 +399,7 @@ def _container_method(
         rest = [
             (k - 1 if k > position else k, v) for k, v in receiver.entries or () if k != position
         ]
-        _store(run, node, env, Value(entries=tuple(rest), shape=receiver.shape))
+        store_receiver(node, env, Value(entries=tuple(rest), shape=receiver.shape))
         return taken
     if attr in ("get", "pop", "setdefault") and args and receiver.shape in ("dict", ""):
         key = args[0]
@@ -409,17 +408,17 @@ def _container_method(
             found = receiver.entry(key.const)
             leftover = receiver.entry(REST)
             if attr == "setdefault" and found is None:
-                _store(run, node, env, receiver.with_entry(key.const, default))
+                store_receiver(node, env, receiver.with_entry(key.const, default))
                 return default
             if attr == "pop":
                 kept = tuple((k, v) for k, v in receiver.entries or () if k != key.const)
-                _store(run, node, env, Value(entries=kept, shape=receiver.shape))
+                store_receiver(node, env, Value(entries=kept, shape=receiver.shape))
             if found is not None:
                 return found
             return join(leftover, default) or default
         return join(smashed(receiver), default) or CLEAN
     if attr == "update" and args:
-        _store(run, node, env, merged(receiver, args[0]))
+        store_receiver(node, env, merged(receiver, args[0]))
         return constant(None)
     if attr in ("items", "values", "keys", "copy"):
         if attr == "copy":
@@ -433,13 +432,12 @@ def _container_method(
         return Value(entries=((REST, smashed(receiver)),), shape="list")
     if attr in ("remove", "clear", "sort", "reverse"):
         if attr == "clear":
-            _store(run, node, env, Value(entries=(), shape=receiver.shape))
+            store_receiver(node, env, Value(entries=(), shape=receiver.shape))
         elif attr != "sort":
-            _store(run, node, env, smashed(receiver) if attr == "remove" else receiver)
+            store_receiver(node, env, smashed(receiver) if attr == "remove" else receiver)
         return constant(None)
     if attr in ("add",) and args:
-        _store(
-            run,
+        store_receiver(
             node,
             env,
             receiver.with_entry(REST, join(receiver.entry(REST), args[0]) or args[0]),
@@ -464,14 +462,13 @@ def _config_method(
     if attr == "set" and len(args) >= 3:
         where = key(args[0], args[1])
         if where is None:
-            _store(
-                run,
+            store_receiver(
                 node,
                 env,
                 receiver.with_entry(REST, join(receiver.entry(REST), args[2]) or args[2]),
             )
         else:
-            _store(run, node, env, receiver.with_entry(where, args[2]))
+            store_receiver(node, env, receiver.with_entry(where, args[2]))
         return constant(None)
     if attr in ("get", "getint", "getfloat", "getboolean") and len(args) >= 2:
         where = key(args[0], args[1])
@@ -507,8 +504,7 @@ def _buffer_method(
 ) -> Optional[Value]:
     held = receiver.entry("text") or constant("")
     if attr == "write" and args:
-        _store(
-            run,
+        store_receiver(
             node,
             env,
             receiver.with_entry("text", concat(pieces_of(held) + pieces_of(args[0]))),
@@ -518,7 +514,7 @@ def _buffer_method(
         return held
     if attr in ("seek", "truncate", "tell", "close", "flush"):
         if attr == "truncate":
-            _store(run, node, env, receiver.with_entry("text", constant("")))
+            store_receiver(node, env, receiver.with_entry("text", constant("")))
         return Value(shape="number")
     return None
 
