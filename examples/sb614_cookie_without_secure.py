@@ -1,5 +1,5 @@
 from django.http import HttpResponse
-from flask import Flask, make_response
+from flask import Flask, make_response, request
 from starlette.responses import JSONResponse
 
 INSTALLED_APPS = ["django.contrib.sessions"]
@@ -63,3 +63,16 @@ async def starlette_view(token):
 def browser_side(client, token):
     client.set_cookie("session", token)
     app.test_client().set_cookie("session", token, secure=False)
+
+
+@app.route("/remember")
+def remember(token):
+    over_tls = False
+    response = make_response("ok")
+    response.set_cookie("remember", "1", secure=over_tls, httponly=True)  # expect: SB614:HIGH
+    response.set_cookie("prefs", "1", **{"secure": False, "httponly": True})  # expect: SB614:HIGH
+    response.set_cookie("prefs", "1", **{"secure": True, "httponly": True})
+    if request.is_secure:
+        over_tls = True
+    response.set_cookie("remember", "1", secure=over_tls, httponly=True)
+    return response

@@ -22,7 +22,7 @@ from __future__ import annotations
 import ast
 import re
 from pathlib import PurePosixPath
-from typing import Dict, Iterator, Optional, Tuple
+from typing import Dict, Iterator, Optional, Tuple, cast
 
 from ..analysis.context import FileContext
 from ..analysis.nodes import argument, keyword
@@ -61,7 +61,8 @@ frameworks default it to False), and the session cookie settings turned off:
 `app.config["SESSION_COOKIE_SECURE"] = False` (or `REMEMBER_COOKIE_SECURE`, or through
 `app.config.update(...)`) in Flask.
 
-An explicit `False` is reported with HIGH confidence, a left-out keyword on a session-like
+An explicit `False` (also a variable every assignment reaching the call sets to `False`, or
+`**{...}` written out) is reported with HIGH confidence, a left-out keyword on a session-like
 cookie with MEDIUM. A left-out keyword on another cookie, or a computed value such as
 `secure=request.is_secure`, is not reported; neither are calls passing `**kwargs` or made on a
 test client. The finding points at the `False` value, or at the cookie's name.""",
@@ -98,7 +99,8 @@ and the session settings turned off: `SESSION_COOKIE_HTTPONLY = False` in a Djan
 module, `app.config["SESSION_COOKIE_HTTPONLY"] = False` (or `REMEMBER_COOKIE_HTTPONLY`, or
 through `app.config.update(...)`) in Flask.
 
-An explicit `False` is reported with HIGH confidence, a left-out keyword on a session-like
+An explicit `False` (also a variable every assignment reaching the call sets to `False`, or
+`**{...}` written out) is reported with HIGH confidence, a left-out keyword on a session-like
 cookie with MEDIUM. A left-out keyword on another cookie, or a computed value, is not
 reported; neither are calls passing `**kwargs` or made on a test client. Django's
 `CSRF_COOKIE_HTTPONLY = False` is its default and by design, so it is not reported.""",
@@ -133,8 +135,30 @@ _SESSION_NAME = re.compile(r"session|sessid|(?<![a-z])sid(?![a-z])|token|auth(?!
 _CSRF_NAME = re.compile(r"csrf|xsrf")
 
 
-def _false(node: Optional[ast.AST]) -> bool:
-    return isinstance(node, ast.Constant) and node.value is False
+def _false(node: Optional[ast.AST], ctx: Optional[FileContext] = None) -> bool:
+    """The constant False, or (given the file's index) a name every binding that reaches it
+    sets to False: `secure = False` ... `set_cookie(..., secure=secure)`."""
+    if isinstance(node, ast.Constant):
+        return node.value is False
+    if ctx is None or not isinstance(node, ast.Name):
+        return False
+    bindings = ctx.index.reaching_definitions(node)
+    return bool(bindings) and all(_false(b.value) for b in bindings)
+
+
+def _flag(node: ast.Call, flag: str, position: int) -> Optional[ast.AST]:
+    """The value given for `flag`: by keyword or position (set_signed_cookie(key, value, salt,
+    **kwargs) takes its flags by keyword only), or in a `**{...}` written out."""
+    func = cast(ast.Attribute, node.func)
+    found = argument(node, position, flag) if func.attr == "set_cookie" else keyword(node, flag)
+    if found is not None:
+        return found
+    for spread in node.keywords:
+        if spread.arg is None and isinstance(spread.value, ast.Dict):
+            for key, value in zip(spread.value.keys, spread.value.values):
+                if isinstance(key, ast.Constant) and key.value == flag:
+                    return value
+    return None
 
 
 def _cookie_name(node: ast.Call) -> Optional[ast.Constant]:
@@ -162,9 +186,8 @@ def check_set_cookie(node: ast.Call, ctx: FileContext) -> Iterator[Optional[Find
     name = _cookie_name(node)
     label = repr(name.value) if name is not None else "a cookie"
     for rule, flag, position in _KEYWORDS:
-        # set_signed_cookie(key, value, salt, **kwargs): its flags are keywords only
-        value = argument(node, position, flag) if func.attr == "set_cookie" else keyword(node, flag)
-        if _false(value):
+        value = _flag(node, flag, position)
+        if _false(value, ctx):
             assert value is not None
             yield ctx.finding(
                 rule, value, f"{func.attr}({label}, {flag}=False) turns the {flag} flag off"
