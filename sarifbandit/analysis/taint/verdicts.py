@@ -35,6 +35,10 @@ BANDIT_CLASSES: Mapping[str, str] = {
     **dict.fromkeys(("B313", "B314", "B315", "B316", "B317", "B318", "B319"), "xxe"),
 }
 
+#: Bandit checks filed under another weakness than their sink class's rule (B310 under CWE-22,
+#: for file:// URLs; input choosing the URL is SSRF, CWE-918): the data-flow rule reports too
+ANOTHER_WEAKNESS = frozenset({"B310"})
+
 #: checks whose sink argument names where the data is (torch.load's path), not the data: a
 #: constant there says nothing about what is loaded
 NAMES_NOT_DATA = frozenset({"B614"})
@@ -137,7 +141,8 @@ def judge(findings: List[Finding], flows: Optional[Flows]) -> List[Finding]:
             continue
         hit = _hit_for(finding, sink_class, calls, sql_steps)
         if hit is not None:
-            claimed.add((sink_class, _span(hit.node)[:2]))
+            if finding.rule_id not in ANOTHER_WEAKNESS:
+                claimed.add((sink_class, _span(hit.node)[:2]))
             judged.append(
                 replace(
                     finding,
