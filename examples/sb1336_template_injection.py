@@ -15,7 +15,7 @@ GREETING = "<p>Hello {{ name }}</p>"
 @app.route("/greet")
 def greet():
     name = request.args.get("name", "")
-    return render_template_string("<p>Hello " + name + "</p>")  # expect: SB1336:HIGH<17
+    return render_template_string("<p>Hello " + name + "</p>")  # expect: SB1336:HIGH<17, SB079:HIGH<17
 
 
 @app.route("/greet-safe")

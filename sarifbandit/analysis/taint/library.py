@@ -550,6 +550,10 @@ def _autoescaping_method(
     return None
 
 
+#: Flask's rendering of a template given as text
+_STRING_TEMPLATES = frozenset({"flask.render_template_string", "flask.stream_template_string"})
+
+
 def _autoescaping(qual: str, args: List[Value], kwargs: Dict[str, Value]) -> Optional[Value]:
     """`Environment(autoescape=True)`, `autoescape=select_autoescape(...)`, `Template(src,
     autoescape=True)`: an escaping environment or template (a constant false: not)."""
@@ -585,6 +589,13 @@ def call_library(
     escaping = _autoescaping(qual, args, kwargs)
     if escaping is not None:
         return escaping
+    if qual in _STRING_TEMPLATES and args:
+        # the page holds the template's own text as written, and the values it is given
+        # escaped (Flask renders templates from strings with autoescaping on)
+        given = join_all(args[1:] + list(kwargs.values()))
+        escaped = given.sanitize(frozenset({"xss"})) if given is not None else None
+        page = join_taint(args[0].all_taint(), escaped)
+        return Value(taint=page, pieces=(page,) if page is not None else (None,))
     if qual == "functools.partial" and args and args[0].shape == "function" and args[0].name:
         bound = tuple(enumerate(args[1:]))
         return Value(shape="partial", name=args[0].name, entries=bound)
