@@ -31,3 +31,16 @@ crypt.crypt(word, crypt.METHOD_SHA512)
 crypt.mksalt(crypt.METHOD_SHA256)
 crypt.mksalt()
 checksums.md5(data)
+
+algorithm = "md5"
+hashlib.new(algorithm, data)  # expect: B324:HIGH
+chosen = "sha1" if legacy else "sha256"
+hashlib.new(chosen, data)  # expect: B324:MEDIUM
+strong = "sha256"
+hashlib.new(strong, data)
+first = "md5"
+second = first
+third = second
+fourth = third  # MAX_NAME_HOPS (3) assignments are followed back, not a fourth
+hashlib.new(third, data)  # expect: B324:HIGH
+hashlib.new(fourth, data)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import ast
-from typing import Iterator, Optional
+from typing import Iterator, List, Optional
 
 from ..analysis.context import FileContext
 from ..analysis.nodes import keyword, value_of
@@ -20,7 +20,9 @@ RULE = Rule(
     test_name="hashlib",
     what="""Flags weak hash functions used for security:
 - `hashlib.md4()`, `hashlib.md5()`, `hashlib.sha()`, `hashlib.sha1()`, and `hashlib.new()` with one
-  of these names (any letter case) as its first argument or `name=`: HIGH severity. A call passing
+  of these names (any letter case) as its first argument or `name=`: HIGH severity (also a
+  variable assigned such a name, followed up to MAX_NAME_HOPS assignments; MEDIUM confidence when
+  a conditional may pick a strong one instead). A call passing
   `usedforsecurity=False` (Python 3.9+) says the digest is not a security measure and is not
   reported;
 - `crypt.crypt()` with a `salt` of `crypt.METHOD_CRYPT`, `METHOD_MD5` or `METHOD_BLOWFISH`, and
@@ -60,6 +62,30 @@ def _for_security(node: ast.Call) -> bool:
     return flag is None or value_of(flag) == "True"
 
 
+#: variables followed back to the text they were assigned (`algo = "md5"` ... `new(algo)`)
+MAX_NAME_HOPS = 3
+
+
+def _possible_names(expr: ast.expr, ctx: FileContext, hops: int) -> List[str]:
+    """The algorithm names `expr` may hold: a constant, either side of a conditional, or what
+    every binding reaching a variable holds; [] when any of them is not known."""
+    if isinstance(expr, ast.Constant):
+        return [expr.value] if isinstance(expr.value, str) else []
+    if isinstance(expr, ast.IfExp):
+        body = _possible_names(expr.body, ctx, hops)
+        orelse = _possible_names(expr.orelse, ctx, hops)
+        return body + orelse if body and orelse else []
+    if isinstance(expr, ast.Name) and hops > 0:
+        found: List[str] = []
+        for binding in ctx.index.reaching_definitions(expr):
+            names = _possible_names(binding.value, ctx, hops - 1) if binding.value else []
+            if not names:
+                return []
+            found += names
+        return found
+    return []
+
+
 @RULE.check(ast.Call, calls=(*_WEAK_HASHES, "new", "crypt", "mksalt"))
 def check(node: ast.Call, ctx: FileContext) -> Iterator[Optional[Finding]]:
     parts = ctx.qualname(node).split(".")
@@ -75,18 +101,19 @@ def check(node: ast.Call, ctx: FileContext) -> Iterator[Optional[Finding]]:
                 )
         elif function == "new":
             algorithm = _positional_or_keyword(node, 0, "name")
+            names = _possible_names(algorithm, ctx, MAX_NAME_HOPS) if algorithm else []
+            weak = [n for n in names if n.lower() in _WEAK_HASHES]
             chosen = value_of(algorithm)
-            if (
-                algorithm is not None
-                and isinstance(chosen, str)
-                and chosen.lower() in _WEAK_HASHES
-                and _for_security(node)
-            ):
+            if not weak and isinstance(chosen, str) and chosen.lower() in _WEAK_HASHES:
+                names = weak = [chosen]  # Bandit's reading of the argument as written
+            if weak and _for_security(node):
                 yield ctx.finding(
                     RULE,
                     algorithm,
-                    f"hashlib.new() with the weak {chosen.upper()} hash used for security; "
+                    f"hashlib.new() with the weak {weak[0].upper()} hash used for security; "
                     "pass usedforsecurity=False if it is not",
+                    # `"md5" if legacy else "sha256"`: it may be the strong one
+                    confidence=HIGH if len(weak) == len(names) else MEDIUM,
                 )
     elif "crypt" in parts and function in ("crypt", "mksalt"):
         method = (
