@@ -204,3 +204,15 @@ def ports():
     os.system("scan " + ",".join("-p" * len(wanted)))  # expect: B605:LOW
     os.system("scan " + " ".join(wanted))  # expect: B605:HIGH<199
     return "scanned"
+
+
+@app.route("/remove")
+def remove():
+    host = request.args.get("host", "")
+    targets = [host, "gateway"]
+    targets.remove(host)
+    os.system("ping -c 1 " + targets[0])  # expect: B605:LOW
+    others = [host, "gateway"]
+    others.remove("gateway")
+    os.system("ping -c 1 " + others[0])  # expect: B605:HIGH<211
+    return "sent"

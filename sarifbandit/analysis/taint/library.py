@@ -401,6 +401,21 @@ def _container_method(
         ]
         store_receiver(node, env, Value(entries=tuple(rest), shape=receiver.shape))
         return taken
+    if attr == "remove" and args and listlike and len(indexes) == len(receiver.entries or ()):
+        # `parts.remove(x)`: the first item equal to x leaves, as the same value or constant
+        gone = args[0]
+        for position in indexes:
+            item = receiver.entry(position)
+            same = item is not None and item.known and gone.known and item.const == gone.const
+            if item is gone or item == gone or same:
+                rest = [
+                    (k - 1 if k > position else k, v)
+                    for k, v in receiver.entries or ()
+                    if k != position
+                ]
+                store_receiver(node, env, Value(entries=tuple(rest), shape=receiver.shape))
+                break
+        return constant(None)
     if attr in ("get", "pop", "setdefault") and args and receiver.shape in ("dict", ""):
         key = args[0]
         default = args[1] if len(args) > 1 else constant(None)
