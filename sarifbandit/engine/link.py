@@ -167,7 +167,7 @@ def link(results: List[FileResult], targets: Sequence[Target], config: Config) -
         except Exception as exc:  # a fault of the analysis costs this file's link, not the scan
             result.notifications.append(_link_failed(result.path, exc))
             matters = False
-        if not matters:
+        if not matters or target is None:
             linked.append(result)
             continue
         if relinked >= MAX_LINKED_FILES:

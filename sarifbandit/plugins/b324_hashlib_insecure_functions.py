@@ -106,7 +106,7 @@ def check(node: ast.Call, ctx: FileContext) -> Iterator[Optional[Finding]]:
             chosen = value_of(algorithm)
             if not weak and isinstance(chosen, str) and chosen.lower() in _WEAK_HASHES:
                 names = weak = [chosen]  # Bandit's reading of the argument as written
-            if weak and _for_security(node):
+            if algorithm is not None and weak and _for_security(node):
                 yield ctx.finding(
                     RULE,
                     algorithm,

@@ -10,7 +10,19 @@ from __future__ import annotations
 
 import ast
 import re
-from typing import Any, Callable, Dict, FrozenSet, Iterable, Iterator, List, Optional, Set, Tuple
+from typing import (
+    Any,
+    Callable,
+    Dict,
+    FrozenSet,
+    Iterable,
+    Iterator,
+    List,
+    Optional,
+    Set,
+    Tuple,
+    cast,
+)
 
 from ...model import FlowStep, Rank, Region
 from ..source import SourceFile
@@ -333,7 +345,7 @@ def _entries(
         v for v, _, _ in url_routes if v.startswith(prefix) and "." not in v[len(prefix) :]
     }
     #: a method's class: a class-based view is routed by its class (`OrderView.as_view()`)
-    owners = {
+    owners: Dict[ast.AST, str] = {
         item: node.name
         for node in tree.body
         if isinstance(node, ast.ClassDef)
@@ -419,7 +431,9 @@ def _entries(
                         continue
                     # what the framework validates: a number, a Literal, an Enum, a pattern
                     checked = declared_checks(
-                        arg.annotation, default, route.safe_annotations | enums
+                        arg.annotation,
+                        cast(Optional[ast.expr], default),
+                        route.safe_annotations | enums,
                     )
                     if checked == EVERYWHERE:
                         continue

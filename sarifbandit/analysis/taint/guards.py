@@ -117,7 +117,7 @@ def _compare(run: "FunctionRun", test: ast.Compare, truth: bool, env: Env) -> En
     other = run.eval(right, env)
     if name is not None and name in env and positive and env[name].shape.startswith("host:"):
         # `host = urlparse(url).hostname` then `host in ALLOWED`: url goes to an allowed host
-        origin = env[name].shape[5:]
+        origin: Optional[str] = env[name].shape[5:]
         if origin in env and (other.known or other.entries is not None):
             env[origin] = sanitized(env[origin], frozenset({"redirect", "ssrf"}))
     if name is not None and name in env and positive and other.known:
@@ -189,9 +189,9 @@ def _call(run: "FunctionRun", test: ast.Call, truth: bool, env: Env) -> Env:
     func = test.func
     if truth:
         # `if is_safe_url(x):` of a helper of the scan whose every true return checked x
-        for name, classes in run.predicate_guards(test, env).items():
-            if name in env:
-                env[name] = sanitized(env[name], classes)
+        for guarded, classes in run.predicate_guards(test, env).items():
+            if guarded in env:
+                env[guarded] = sanitized(env[guarded], classes)
     if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name):
         name: Optional[str] = func.value.id
         if func.attr in _MATCHERS and truth and len(test.args) == 1:

@@ -1871,8 +1871,8 @@ class FunctionRun:
             if _external_base(cls, owner):
                 # `BookForm(request.POST)`: a library's __init__ keeps what it is given (the
                 # form's cleaned_data is the request's data), as an unknown call's result does
-                given = join_all(args + list(kwargs.values()))
-                return replace(fresh, taint=given.inexact() if given is not None else None)
+                kept = join_all(args + list(kwargs.values()))
+                return replace(fresh, taint=kept.inexact() if kept is not None else None)
             return fresh
         summary = owner.summary(init, self.depth + 1)
         if summary is None or summary.self_out is None:

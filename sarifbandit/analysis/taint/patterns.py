@@ -8,7 +8,7 @@ from __future__ import annotations
 import ast
 import string
 import sys
-from typing import Collection, FrozenSet, Iterable, List, Optional, Set
+from typing import Any, Collection, FrozenSet, Iterable, List, Optional, Set
 
 if sys.version_info >= (3, 11):
     from re import _constants as _sre
@@ -50,7 +50,7 @@ def safe_classes(pattern: str) -> FrozenSet[str]:
     return frozenset(c for c, bad in DANGEROUS.items() if not allowed & set(bad))
 
 
-def _characters(items: Iterable) -> Optional[Set[str]]:
+def _characters(items: Any) -> Optional[Set[str]]:
     """The ASCII characters a parsed pattern may match; None when it may match anything (a
     `.`, a negated set, a non-ASCII range)."""
     found: Set[str] = set()
