@@ -102,6 +102,12 @@ def _indexes(value: Value) -> List[int]:
     return sorted(k for k, _ in value.entries or () if isinstance(k, int))
 
 
+def _without(items: Value, position: int) -> Value:
+    """A list with the item at `position` taken out, the items after it moved up."""
+    rest = [(k - 1 if k > position else k, v) for k, v in items.entries or () if k != position]
+    return Value(entries=tuple(rest), shape=items.shape)
+
+
 def store_receiver(node: ast.Call, env: Dict[str, Value], value: Value) -> None:
     """Write back a receiver changed by a method (`items.append(x)` changes `items`)."""
     func = node.func
@@ -396,10 +402,7 @@ def _container_method(
         if position is None:
             return CLEAN
         taken = receiver.entry(position) or CLEAN
-        rest = [
-            (k - 1 if k > position else k, v) for k, v in receiver.entries or () if k != position
-        ]
-        store_receiver(node, env, Value(entries=tuple(rest), shape=receiver.shape))
+        store_receiver(node, env, _without(receiver, position))
         return taken
     if attr == "remove" and args and listlike and len(indexes) == len(receiver.entries or ()):
         # `parts.remove(x)`: the first item equal to x leaves, as the same value or constant
@@ -408,12 +411,7 @@ def _container_method(
             item = receiver.entry(position)
             same = item is not None and item.known and gone.known and item.const == gone.const
             if item is gone or item == gone or same:
-                rest = [
-                    (k - 1 if k > position else k, v)
-                    for k, v in receiver.entries or ()
-                    if k != position
-                ]
-                store_receiver(node, env, Value(entries=tuple(rest), shape=receiver.shape))
+                store_receiver(node, env, _without(receiver, position))
                 break
         return constant(None)
     if attr in ("get", "pop", "setdefault") and args and receiver.shape in ("dict", ""):

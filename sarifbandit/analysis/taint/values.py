@@ -320,9 +320,9 @@ def concat(pieces: Tuple[Piece, ...]) -> Value:
 #: hold is fixed by the code, though not known as one constant
 FIXED = "fixed"
 _FIXED_SHAPES = frozenset({"allowed", "number", FIXED})
-
-
+#: fixed text whose pieces are not known (a widened loop variable, a join of fixed items)
 FIXED_TEXT = Value(pieces=(None,), shape=FIXED)
+#: containers whose items a widening keeps as fixed text when they all were
 _CONTAINERS = frozenset({"list", "dict", "set"})
 
 
