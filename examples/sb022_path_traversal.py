@@ -233,3 +233,18 @@ def attachment_relative():
         abort(400)
     with open(os.path.join(BASE, other)) as handle:
         return text + handle.read()
+
+
+@app.route("/bundle")
+def bundle():
+    names = request.args.get("files", "").split(",")
+    cleaned = list(map(str.strip, names))
+    with open(os.path.join(BASE, cleaned[0])) as handle:  # expect: SB022:HIGH<240
+        first = handle.read()
+    plain = list(map(os.path.basename, names))
+    with open(os.path.join(BASE, plain[0])) as handle:
+        first += handle.read()
+    numbered = list(map(lambda name: f"{int(name)}.txt", names))
+    with open(os.path.join(BASE, numbered[0])) as handle:
+        first += handle.read()
+    return first

@@ -216,3 +216,36 @@ def remove():
     others.remove("gateway")
     os.system("ping -c 1 " + others[0])  # expect: B605:HIGH<211
     return "sent"
+
+
+class Target:
+    def __init__(self, host):
+        self._host = host
+
+    @property
+    def host(self):
+        return self._host
+
+    @property
+    def gateway(self):
+        return "gateway"
+
+
+@app.route("/trace")
+def trace():
+    target = Target(request.args.get("host", ""))
+    os.system("traceroute " + target.host)  # expect: B605:HIGH<236
+    os.system("traceroute " + target.gateway)  # expect: B605:LOW
+    return "traced"
+
+
+class Probe(Target):
+    def run(self):
+        os.system("ping -c 1 " + self.host)  # expect: B605:HIGH
+        os.system("ping -c 1 " + self.gateway)  # expect: B605:LOW
+
+
+@app.route("/probe")
+def probe_gateway():
+    Probe(request.args.get("host", "")).run()  # expect: SB078:HIGH<250
+    return "probed"

@@ -15,12 +15,13 @@ from shop.models import Page
 app = Flask(__name__)
 api = FastAPI()
 LANDING = {"home": "/", "inbox": "/inbox", "settings": "/settings"}
+LANDING_PAGES = ("/", "/inbox", "/settings")
 
 
 @app.route("/login", methods=["POST"])
 def login():
     target = request.args.get("next", "/")
-    return redirect(target)  # expect: SB601:HIGH<22
+    return redirect(target)  # expect: SB601:HIGH<23
 
 
 @app.route("/login-safe", methods=["POST"])
@@ -40,7 +41,7 @@ def go():
 @app.route("/go-raw")
 def go_raw():
     page = request.args.get("page", "home")
-    return redirect(LANDING.get(page, page))  # expect: SB601:HIGH<42
+    return redirect(LANDING.get(page, page))  # expect: SB601:HIGH<43
 
 
 @app.route("/item")
@@ -51,7 +52,7 @@ def item():
 @app.route("/mirror")
 def mirror():
     host = request.headers.get("X-Mirror", "")
-    return redirect("https://" + host + "/download")  # expect: SB601:HIGH<53
+    return redirect("https://" + host + "/download")  # expect: SB601:HIGH<54
 
 
 @app.route("/mirror-safe")
@@ -63,7 +64,7 @@ def mirror_safe():
 
 
 def after_logout(request):
-    return HttpResponseRedirect(request.GET["continue"])  # expect: SB601:HIGH<66
+    return HttpResponseRedirect(request.GET["continue"])  # expect: SB601:HIGH<67
 
 
 def after_logout_safe(request):
@@ -75,7 +76,7 @@ def after_logout_safe(request):
 
 @api.get("/sso/callback")
 def sso_callback(state: str):
-    return RedirectResponse(url=state)  # expect: SB601:HIGH<77
+    return RedirectResponse(url=state)  # expect: SB601:HIGH<78
 
 
 @api.get("/sso/callback-safe")
@@ -88,7 +89,7 @@ def sso_callback_safe(state: str):
 @app.route("/profile")
 def profile():
     name = request.args.get("name", "")
-    return redirect("/" + name)  # expect: SB601:HIGH<90
+    return redirect("/" + name)  # expect: SB601:HIGH<91
 
 
 @app.route("/profile-safe")
@@ -102,7 +103,7 @@ def back():
     target = request.args.get("next", "/")
     if urlparse(target).scheme not in ("http", "https"):
         abort(400)
-    return redirect(target)  # expect: SB601:HIGH<102
+    return redirect(target)  # expect: SB601:HIGH<103
 
 
 @app.route("/back-safe")
@@ -125,7 +126,7 @@ def continue_to():
 def continue_raw():
     target = request.args.get("next", "/")
     if target.startswith("/") and not target.startswith("//"):
-        return redirect(target)  # expect: SB601:HIGH<126
+        return redirect(target)  # expect: SB601:HIGH<127
     return redirect("/")
 
 
@@ -140,7 +141,7 @@ def search_again():
 def search_elsewhere():
     parts = list(urlsplit("/search"))
     parts[1] = request.args.get("mirror", "")
-    return redirect(urlunsplit(parts))  # expect: SB601:HIGH<142
+    return redirect(urlunsplit(parts))  # expect: SB601:HIGH<143
 
 
 def back_to_list(request):
@@ -155,7 +156,7 @@ def back_to_item(request):
 
 def back_anywhere(request):
     query = request.GET.get("to", "") if request.GET else ""
-    return HttpResponseRedirect(query + reverse("orders:list"))  # expect: SB601:HIGH<157
+    return HttpResponseRedirect(query + reverse("orders:list"))  # expect: SB601:HIGH<158
 
 
 def is_local_url(url):
@@ -184,7 +185,7 @@ def signed_in():
 def signed_in_loose():
     target = request.args.get("next", "")
     if is_local_url_loose(target):
-        return redirect(target)  # expect: SB601:HIGH<185
+        return redirect(target)  # expect: SB601:HIGH<186
     return redirect("/")
 
 
@@ -195,7 +196,7 @@ def open_page(request):
 
 def open_page_raw(request):
     page = Page(slug=request.GET.get("slug", ""))
-    return HttpResponseRedirect(page.slug)  # expect: SB601:MEDIUM<197
+    return HttpResponseRedirect(page.slug)  # expect: SB601:MEDIUM<198
 
 
 def local_next(next: str = "/") -> str:
@@ -216,10 +217,19 @@ def sso_done(target: Annotated[str, Depends(local_next)]):
 
 @api.get("/sso/done-raw")
 def sso_done_raw(target: Annotated[str, Depends(raw_next)]):
-    return RedirectResponse(url=target)  # expect: SB601:HIGH<208
+    return RedirectResponse(url=target)  # expect: SB601:HIGH<209
 
 
 urlpatterns = [
     path("logout/done/", after_logout),
     path("logout/done-safe/", after_logout_safe),
 ]
+
+
+@app.route("/welcome")
+def welcome():
+    if (landing := request.args.get("landing", "")) in LANDING_PAGES:
+        return redirect(landing)
+    if step := request.args.get("step"):
+        return redirect(step)  # expect: SB601:HIGH<233
+    return redirect("/")

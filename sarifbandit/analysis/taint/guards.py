@@ -105,6 +105,9 @@ def _one_of_compared(run: "FunctionRun", test: ast.BoolOp, env: Env) -> Env:
 
 
 def _name(node: ast.AST) -> Optional[str]:
+    """The variable a test looks at: `x`, or the one `(x := ...)` binds as it is tested."""
+    if isinstance(node, ast.NamedExpr):
+        node = node.target
     return node.id if isinstance(node, ast.Name) else None
 
 

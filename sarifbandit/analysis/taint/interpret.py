@@ -31,8 +31,15 @@ from typing import (
 
 from ..nodes import dotted_name
 from .guards import refine, sanitized
-from .library import call_library, method_of, named_entries, result_type, store_receiver
-from .models import Models, Sink
+from .library import (
+    STR_KEEP,
+    call_library,
+    method_of,
+    named_entries,
+    result_type,
+    store_receiver,
+)
+from .models import EVERY_CLASS, Models, Sanitizer, Sink
 from .patterns import EVERYWHERE, declared_checks, enum_classes
 from .values import (
     CALL_PREFIX,
@@ -399,6 +406,29 @@ def _declared_fields(cls: ast.ClassDef) -> List[str]:
         and isinstance(item.target, ast.Name)
         and _last(getattr(item.annotation, "value", item.annotation)) != "ClassVar"
     ]
+
+
+def _sanitized(node: ast.AST, sanitizer: Sanitizer, taint: Optional[Taint], name: str) -> Value:
+    """What a sanitizer gives back: a number when it makes one (`int`), and the taint it was
+    given, safe from then on for the classes it sanitizes for."""
+    shape = "number" if EVERY_CLASS in sanitizer.classes else ""
+    if taint is None:
+        return Value(shape=shape)
+    return Value(
+        shape=shape,
+        taint=taint.sanitize(sanitizer.classes).step(_step(node, f"sanitized by `{name}()`")),
+    )
+
+
+def _is_property(func: ast.AST) -> bool:
+    """Whether a method is read as an attribute: `@property`, `@functools.cached_property`."""
+    for decorator in getattr(func, "decorator_list", ()):
+        name = (
+            decorator.attr if isinstance(decorator, ast.Attribute) else getattr(decorator, "id", "")
+        )
+        if name in ("property", "cached_property"):
+            return True
+    return False
 
 
 def _method_kind(func: ast.AST) -> str:
@@ -1242,6 +1272,15 @@ class FunctionRun:
             part = base.entry(("attr", attr))
             if part is not None:
                 return part
+        owner_class = base.name if base.shape == "object" else None
+        if base.taint is not None and base.taint.kinds == _SELF:
+            owner_class = self.cls  # `self.value` in a method of the class
+        if owner_class:
+            getter = self.property_getter(owner_class, attr)
+            if getter is not None:  # `box.value` runs the `@property def value(self)`
+                result = self.local_call(node, getter[1], [base], {}, getter[0])
+                if result is not None:
+                    return result
         if base.shape == "path" and attr in ("name", "stem", "suffix"):
             # `Path(x).name`: the last part only, as os.path.basename gives it
             taint = base.all_taint()
@@ -1279,6 +1318,17 @@ class FunctionRun:
                 return replace(own, name=name)
             return Value(name=name, taint=base.taint)
         return Value(taint=base.taint)
+
+    def property_getter(self, cls: str, attr: str) -> Optional[Tuple[FileAnalysis, ast.AST]]:
+        """The property `attr` of a class of this file (or, at the link step, of another module
+        of the scan) and the analysis that holds it."""
+        found: Optional[Tuple[FileAnalysis, ast.AST]] = None
+        if "." not in cls:
+            method = self.a.method(cls, attr)
+            found = (self.a, method) if method is not None else None
+        elif self.a.project is not None:
+            found = self.a.project.resolve(f"{cls}.{attr}")
+        return found if found is not None and _is_property(found[1]) else None
 
     def fields_known(self, value: Value) -> Value:
         """A request body model given to a function: its declared fields as the object's
@@ -1710,15 +1760,7 @@ class FunctionRun:
         sanitizer = models.sanitizer_for(qual) if qual else None
         if sanitizer is not None:
             taint = join_all(args + list(kwargs.values()))
-            shape = "number" if "*" in sanitizer.classes else ""
-            if taint is None:
-                return Value(shape=shape)
-            return Value(
-                shape=shape,
-                taint=taint.sanitize(sanitizer.classes).step(
-                    _step(node, f"sanitized by `{_short(func)}()`")
-                ),
-            )
+            return _sanitized(node, sanitizer, taint, _short(func))
         if qual:
             source = models.source_for(qual, called=True)
             if source is not None and (receiver is None or receiver.taint is None):
@@ -1730,6 +1772,10 @@ class FunctionRun:
                 return self.text_built(node, result) if attr in _FORMATS else result
         if qual in ("getattr", "builtins.getattr") and len(args) >= 2:
             return self.attribute_by_name(args[0], args[1])
+        if qual in ("map", "builtins.map") and len(args) == 2 and not kwargs:
+            # `map(os.path.basename, names)`: each item as the function gives it back
+            each = self.apply(node, args[0], element_of(args[1]))
+            return Value(entries=((REST, each),), shape="list")
         library = call_library(self, node, qual, args, kwargs) or _pairs(qual, args)
         if library is not None:
             return library
@@ -1779,6 +1825,25 @@ class FunctionRun:
             # a method of the tainted value itself (`args.get("q")`, `.strip()`) gives its data
             return Value(taint=taint.step(_step(node, f"through `{_short(func)}()`")))
         return Value(taint=taint.inexact().step(_step(node, f"through `{_short(func)}()`")))
+
+    def apply(self, node: ast.Call, function: Value, item: Value) -> Value:
+        """What calling `function` (a value the code holds) on `item` gives: a function or
+        lambda of this file followed, a modelled sanitizer applied, `str.strip` and the like
+        keep the text; anything else passes the item on, less surely."""
+        taint = item.all_taint()
+        if function.shape == "closure" and function.name in self.a.closures:
+            return self.call_closure(node, function, [item], {}, {})
+        local = self.a.functions.get(function.name) if function.shape == "function" else None
+        if local is not None:
+            return self.local_call(node, local, [item], {}) or CLEAN
+        sanitizer = self.a.models.sanitizer_for(function.name) if function.name else None
+        if sanitizer is not None:
+            return _sanitized(node, sanitizer, taint, function.name)
+        if taint is None:
+            return CLEAN
+        if function.name.startswith("str.") and function.name[4:] in STR_KEEP:
+            return Value(taint=taint)
+        return Value(taint=taint.inexact())
 
     def attribute_by_name(self, owner: Value, name: Value) -> Value:
         """`getattr(owner, name)`: the attribute when the name is a constant; with a constant
@@ -1914,7 +1979,7 @@ class FunctionRun:
 
     def local_call(
         self,
-        node: ast.Call,
+        node: ast.expr,
         local: ast.AST,
         args: List[Value],
         kwargs: Dict[str, Value],

@@ -37,7 +37,7 @@ if TYPE_CHECKING:
     from .interpret import FunctionRun
 
 #: str methods whose result carries the receiver's text (and its taint) unchanged in kind
-_STR_KEEP = frozenset(
+STR_KEEP = frozenset(
     {
         "strip", "lstrip", "rstrip", "lower", "upper", "casefold", "title", "capitalize",
         "swapcase", "encode", "decode", "expandtabs", "ljust", "rjust", "center", "zfill",
@@ -225,7 +225,7 @@ def _str_method(
         if taint is not None:
             taint = taint.sanitize(_LINE_BREAK_SINKS)
         return Value(taint=taint, pieces=(taint,) if taint is not None else None)
-    if attr in _STR_KEEP:
+    if attr in STR_KEEP:
         # `s.replace(old, new)`: what is taken out (old) is not in the result, what is put in is
         taint = join_taint(receiver.all_taint(), join_all(args[1:2]) if attr == "replace" else None)
         if attr in (
