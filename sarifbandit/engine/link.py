@@ -70,8 +70,15 @@ class Project(ProjectIndex):
             if found is None:
                 return None
             analysis, rest = found
-            if len(rest) == 2 and (rest[0], rest[1]) in analysis.methods:
-                return analysis, analysis.methods[(rest[0], rest[1])]
+            if len(rest) == 2 and rest[0] in analysis.classes:
+                method = analysis.method(rest[0], rest[1])
+                if method is not None:
+                    return analysis, method
+                inherited = analysis.inherited(rest[0], rest[1])
+                if inherited is None or inherited == qualname:
+                    return None
+                qualname = inherited  # defined by a class of yet another module
+                continue
             if len(rest) == 3:
                 held = analysis.held_method(*rest)
                 return (analysis, held) if held is not None else None

@@ -420,6 +420,15 @@ def _sanitized(node: ast.AST, sanitizer: Sanitizer, taint: Optional[Taint], name
     )
 
 
+def _on_self(func: ast.expr) -> bool:
+    """Whether a call is `self.name(...)` or `cls.name(...)`."""
+    return (
+        isinstance(func, ast.Attribute)
+        and isinstance(func.value, ast.Name)
+        and func.value.id in ("self", "cls")
+    )
+
+
 def _is_property(func: ast.AST) -> bool:
     """Whether a method is read as an attribute: `@property`, `@functools.cached_property`."""
     for decorator in getattr(func, "decorator_list", ()):
@@ -730,19 +739,39 @@ class FileAnalysis:
             return []
         return [b.id for b in node.bases if isinstance(b, ast.Name) and b.id in self.classes]
 
-    def method(self, cls: str, name: str) -> Optional[ast.AST]:
-        """`cls.name` looked up through the classes of this file it inherits from."""
+    def inherited(self, cls: str, name: str) -> Optional[str]:
+        """The dotted name `cls.name` has when no class of this file defines it: the method of
+        the first class `cls` inherits from another module (`app.base.BaseView.get_url`),
+        which the link step answers when that module is in the scan."""
+        for current in self.lineage(cls):
+            for base in self.classes[current].bases:
+                if isinstance(base, ast.Name) and base.id in self.classes:
+                    continue
+                written = dotted_name(base)  # `BaseView`, `views.View`
+                head, _, rest = written.partition(".")
+                bound = self.module_env.get(head)
+                if bound is not None and bound.name:
+                    return ".".join(p for p in (bound.name, rest, name) if p)
+        return None
+
+    def lineage(self, cls: str) -> List[str]:
+        """`cls` and the classes of this file it inherits from, nearest first."""
         seen: List[str] = []
         todo = [cls]
         while todo and len(seen) < MAX_CLASS_DEPTH:
             current = todo.pop(0)
-            if current in seen:
+            if current in seen or current not in self.classes:
                 continue
             seen.append(current)
+            todo.extend(self.bases(current))
+        return seen
+
+    def method(self, cls: str, name: str) -> Optional[ast.AST]:
+        """`cls.name` looked up through the classes of this file it inherits from."""
+        for current in self.lineage(cls):
             found = self.methods.get((current, name))
             if found is not None:
                 return found
-            todo.extend(self.bases(current))
         return None
 
 
@@ -1698,6 +1727,9 @@ class FunctionRun:
             local = self.a.held_method(*qual.split("."))
         if local is None and isinstance(func, ast.Name) and qual in self.a.classes:
             local = self.a.classes[qual]
+        if local is None and self.cls is not None and _on_self(func):
+            # `self.get_url(...)` that a class of another module defines
+            qual = self.a.inherited(self.cls, cast(ast.Attribute, func).attr) or qual
         if local is None:
             self.call_sinks(
                 node,

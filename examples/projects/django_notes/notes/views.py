@@ -1,13 +1,14 @@
 """Views of the notes app: request values go to the storage module."""
 
-from django.http import JsonResponse
+from django.http import HttpResponseRedirect, JsonResponse
 
+from .base import NotesView
 from .storage import count_notes, find_notes, find_notes_safely
 
 
 def notes(request):
     owner = request.GET.get("owner", "")
-    rows = find_notes(owner)  # expect: SB089:HIGH<9
+    rows = find_notes(owner)  # expect: SB089:HIGH<10
     return JsonResponse({"notes": [row[1] for row in rows]})
 
 
@@ -20,3 +21,17 @@ def notes_safe(request):
 def notes_count(request):
     owner_id = int(request.GET.get("owner_id", "0"))
     return JsonResponse({"count": count_notes(owner_id)})
+
+
+class SaveNote(NotesView):
+    def post(self, request):
+        return HttpResponseRedirect(self.back_to(request.POST["next"]))  # expect: SB601:HIGH<28
+
+
+class EditView(NotesView):
+    template_name = "notes/edit.html"
+
+
+class SaveSearch(EditView):
+    def post(self, request):
+        return HttpResponseRedirect(self.back_to_search(request.POST["q"]))
