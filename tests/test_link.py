@@ -306,9 +306,9 @@ def test_a_second_scan_follows_only_calls_that_can_change_its_findings(tmp_path,
     analysed: List[str] = []
     analysis = link.Project.analysis
 
-    def recorded(self, module):  # type: ignore[no-untyped-def]
+    def recorded(self, module, near):  # type: ignore[no-untyped-def]
         analysed.append(module)
-        return analysis(self, module)
+        return analysis(self, module, near)
 
     monkeypatch.setattr(link.Project, "analysis", recorded)
     report = scan([str(root)], Config(jobs=1, use_cache=False), root=root)
@@ -370,7 +370,7 @@ def test_a_fault_of_the_link_step_costs_its_file_s_link_not_the_scan(tmp_path, m
         tmp_path, {"app/__init__.py": "", "app/views.py": VIEWS, "app/helpers.py": HELPERS}
     )
 
-    def broken(project, qualname):
+    def broken(project, qualname, near):
         raise ValueError("boom")
 
     monkeypatch.setattr(link.Project, "passes_to_sink", broken)
@@ -379,3 +379,49 @@ def test_a_fault_of_the_link_step_costs_its_file_s_link_not_the_scan(tmp_path, m
     assert notice.path == "app/views.py" and "ValueError: boom" in notice.message
     # every file's own results stand: the helper's shell call is still reported
     assert any(f.path == "app/helpers.py" and f.rule_id == "B605" for f in report.findings)
+
+
+ABSOLUTE_VIEWS = VIEWS.replace("from . import helpers", "from app import helpers")
+
+
+def test_two_services_with_a_package_of_the_same_name_each_import_their_own(tmp_path):
+    # a monorepo: both services have `app.helpers`; each view means the one beside it
+    root = _tree(
+        tmp_path,
+        {
+            "quoting/app/__init__.py": "",
+            "quoting/app/views.py": ABSOLUTE_VIEWS,
+            "quoting/app/helpers.py": QUOTING_HELPERS,
+            "plain/app/__init__.py": "",
+            "plain/app/views.py": ABSOLUTE_VIEWS,
+            "plain/app/helpers.py": HELPERS,
+        },
+    )
+    assert _found(root, use_cache=False) == [("plain/app/views.py", 9, "SB078")]
+
+
+def test_an_import_two_files_answer_equally_well_is_not_guessed(tmp_path):
+    root = _tree(
+        tmp_path,
+        {
+            "views.py": ABSOLUTE_VIEWS,
+            "one/app/__init__.py": "",
+            "one/app/helpers.py": HELPERS,
+            "two/app/__init__.py": "",
+            "two/app/helpers.py": HELPERS,
+        },
+    )
+    assert [f for f in _found(root, use_cache=False) if f[0] == "views.py"] == []
+
+
+@pytest.mark.parametrize("depth, followed", [(3, True), (4, False)])
+def test_folders_without_init_above_a_module_read_as_namespace_packages(tmp_path, depth, followed):
+    # `from app.services.tools import helpers` with no __init__.py anywhere: each folder above
+    # the module adds a level, followed up to MAX_NAMESPACE_LEVELS
+    assert link.MAX_NAMESPACE_LEVELS == 3
+    package = ".".join(["app", "services", "tools", "deep"][:depth])
+    folder = package.replace(".", "/")
+    views = VIEWS.replace("from . import helpers", f"from {package} import helpers")
+    root = _tree(tmp_path, {"web/views.py": views, f"{folder}/helpers.py": HELPERS})
+    expected = [("web/views.py", 9, "SB078")] if followed else []
+    assert [f for f in _found(root, use_cache=False) if f[0] == "web/views.py"] == expected

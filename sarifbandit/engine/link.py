@@ -24,6 +24,7 @@ from ..config.options import Config
 from ..model import FileResult, Finding, Notification
 from .discovery import Target, module_name
 from .filescan import _models, read_bytes, scan_bytes
+from .modules import MAX_NAMESPACE_LEVELS, ModuleMap
 
 #: files the link step scans a second time at most (each costs about one scan of the file)
 MAX_LINKED_FILES = 2_000
@@ -31,24 +32,25 @@ MAX_LINKED_FILES = 2_000
 MAX_REEXPORTS = 8
 
 
-class Project(ProjectIndex):
-    """The scan's modules by dotted name, each read, parsed and analysed when first asked."""
+class Project:
+    """The scan's modules, each read, parsed and analysed when first asked; a module's name is
+    looked up from the file whose import names it (see modules.ModuleMap)."""
 
-    def __init__(self, modules: Dict[str, Tuple[Target, bool]], models: Models, limit: int) -> None:
+    def __init__(self, modules: ModuleMap, models: Models, limit: int) -> None:
         self._modules = modules
         self._models = models
         self._limit = limit
         self._analyses: Dict[str, Optional[FileAnalysis]] = {}
         self._sources: Dict[str, SourceFile] = {}
 
-    def analysis(self, module: str) -> Optional[FileAnalysis]:
-        if module in self._analyses:
-            return self._analyses[module]
-        self._analyses[module] = None  # a module importing itself while loading: unknown
-        entry = self._modules.get(module)
+    def analysis(self, module: str, near: str) -> Optional[FileAnalysis]:
+        entry = self._modules.find(module, near)
         if entry is None:
             return None
         target, is_package = entry
+        if target.display in self._analyses:
+            return self._analyses[target.display]
+        self._analyses[target.display] = None  # a module importing itself while loading
         try:
             source = SourceFile.from_bytes(
                 target.display, read_bytes(str(target.path), self._limit)
@@ -57,16 +59,25 @@ class Project(ProjectIndex):
         except (SourceError, OSError):
             return None
         self._sources[target.display] = source
+        own_name, _ = module_name(str(target.path))
         analysis = FileAnalysis(
-            tree, self._models, {}, frozenset(), module, is_package, self, target.display
+            tree,
+            self._models,
+            {},
+            frozenset(),
+            own_name,
+            is_package,
+            SeenFrom(self, target.display),
+            target.display,
         )
         analysis.run(())
-        self._analyses[module] = analysis
+        self._analyses[target.display] = analysis
         return analysis
 
-    def resolve(self, qualname: str) -> Optional[Tuple[FileAnalysis, ast.AST]]:
+    def resolve(self, qualname: str, near: str) -> Optional[Tuple[FileAnalysis, ast.AST]]:
+        """The function (or class, or method) `qualname` names in an import of the file `near`."""
         for _ in range(MAX_REEXPORTS):
-            found = self._split(qualname)
+            found = self._split(qualname, near)
             if found is None:
                 return None
             analysis, rest = found
@@ -79,34 +90,36 @@ class Project(ProjectIndex):
                     return None
                 qualname = inherited  # defined by a class of yet another module
                 continue
-            if len(rest) == 3:
+            if len(rest) == 3 and rest[0] in analysis.classes:
                 held = analysis.held_method(*rest)
                 return (analysis, held) if held is not None else None
-            if len(rest) != 1:
-                return None
             function = analysis.functions.get(rest[0]) or analysis.classes.get(rest[0])
-            if function is not None:
+            if function is not None and len(rest) == 1:
                 return analysis, function
             bound = analysis.module_env.get(rest[0])
-            if bound is None or not bound.name or bound.name == qualname:
+            if function is not None or bound is None or not bound.name:
                 return None
-            qualname = bound.name  # re-exported: follow the import
+            # re-exported (`from .models import EditView` in a package): follow the import
+            followed = ".".join([bound.name, *rest[1:]])
+            if followed == qualname:
+                return None
+            qualname = followed
         return None
 
-    def _split(self, qualname: str) -> Optional[Tuple[FileAnalysis, List[str]]]:
+    def _split(self, qualname: str, near: str) -> Optional[Tuple[FileAnalysis, List[str]]]:
         parts = qualname.split(".")
         for cut in range(len(parts) - 1, 0, -1):
             module = ".".join(parts[:cut])
             if module in self._modules:
-                analysis = self.analysis(module)
+                analysis = self.analysis(module, near)
                 return (analysis, parts[cut:]) if analysis is not None else None
         return None
 
-    def passes_to_sink(self, qualname: str) -> bool:
+    def passes_to_sink(self, qualname: str, near: str) -> bool:
         """Whether what a call of `qualname` is given can reach a sink inside it: for a class,
         in a method of its own, or stored by its `__init__` for a method to use later; a summary
         cut short counts as yes."""
-        found = self.resolve(qualname)
+        found = self.resolve(qualname, near)
         if found is None:
             return False  # the second scan could not answer the call either
         analysis, function = found
@@ -129,23 +142,29 @@ class Project(ProjectIndex):
 
 
 class SeenFrom(ProjectIndex):
-    """The scan's modules as a file scanned again sees them: only the calls whose answer can
-    change its findings are followed into their modules, those given input (or a stand-in for
-    it: a parameter, another call's result) and those whose result the first scan saw reach a
-    sink; a call given nothing of the kind adds no flow, and following it (and everything it
-    calls in turn) was most of the link step's time."""
+    """The scan's modules as one file sees them: its imports resolved from where it is. For a
+    file scanned again (`results_at_sinks` given), only the calls whose answer can change its
+    findings are followed into their modules, those given input (or a stand-in for it: a
+    parameter, another call's result) and those whose result the first scan saw reach a sink;
+    a call given nothing of the kind adds no flow, and following it (and everything it calls
+    in turn) was most of the link step's time."""
 
-    def __init__(self, project: Project, results_at_sinks: FrozenSet[str]) -> None:
+    def __init__(
+        self, project: Project, path: str, results_at_sinks: Optional[FrozenSet[str]] = None
+    ) -> None:
         self._project = project
+        self._path = path
         self._results_at_sinks = results_at_sinks
 
     def resolve(self, qualname: str) -> Optional[Tuple[FileAnalysis, ast.AST]]:
-        return self._project.resolve(qualname)
+        return self._project.resolve(qualname, self._path)
 
     def source_of(self, path: str) -> Optional[SourceFile]:
         return self._project.source_of(path)
 
     def follows(self, qualname: str, given: Sequence[Value]) -> bool:
+        if self._results_at_sinks is None:
+            return True
         return qualname in self._results_at_sinks or any(carries_input(v) for v in given)
 
 
@@ -155,14 +174,8 @@ def link(results: List[FileResult], targets: Sequence[Target], config: Config) -
     models = _models(config)
     if models is None:
         return results
-    modules: Dict[str, Tuple[Target, bool]] = {}
-    paths: Dict[str, Target] = {}
-    for each in targets:
-        name, is_package = module_name(str(each.path))
-        if name:
-            modules.setdefault(name, (each, is_package))
-        paths[each.display] = each
-    project = Project(modules, models, config.max_file_size)
+    paths = {each.display: each for each in targets}
+    project = Project(ModuleMap(list(targets)), models, config.max_file_size)
     # the second scan runs only the checks data flow can change; the others stand
     flow_only = replace(config, selected=config.selected & _flow_rules())
     linked: List[FileResult] = []
@@ -187,7 +200,7 @@ def link(results: List[FileResult], targets: Sequence[Target], config: Config) -
         except (SourceError, OSError):
             linked.append(result)
             continue
-        seen = SeenFrom(project, frozenset(result.external_results))
+        seen = SeenFrom(project, result.path, frozenset(result.external_results))
         again = scan_bytes(data, result.path, flow_only, module_name(str(target.path)), seen)
         linked.append(_merged(result, again))
     return linked
@@ -212,7 +225,7 @@ def _answer_matters(result: FileResult, project: Project) -> bool:
     given reaches a sink inside the other module."""
     at_sinks = set(result.external_results)
     return any(
-        project.owns(call) and (call in at_sinks or project.passes_to_sink(call))
+        project.owns(call) and (call in at_sinks or project.passes_to_sink(call, result.path))
         for call in result.external_calls
     )
 
@@ -262,4 +275,4 @@ def _over_limit(path: str) -> Notification:
     )
 
 
-__all__ = ["MAX_LINKED_FILES", "Project", "link"]
+__all__ = ["MAX_LINKED_FILES", "MAX_NAMESPACE_LEVELS", "Project", "link"]

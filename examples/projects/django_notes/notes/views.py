@@ -2,7 +2,7 @@
 
 from django.http import HttpResponseRedirect, JsonResponse
 
-from .base import NotesView
+from notes import NotesView
 from .storage import count_notes, find_notes, find_notes_safely
 
 
