@@ -2,7 +2,7 @@
 
 import html
 
-from flask import Flask, make_response, request
+from flask import Flask, jsonify, make_response, request
 from markupsafe import Markup, escape
 
 app = Flask(__name__)
@@ -122,3 +122,13 @@ def show_row_safe():
 @app.route("/row-static")
 def show_row_static():
     return "<tr>" + row("total") + "</tr>"
+
+
+@app.route("/echo")
+def echo():
+    return make_response("<p>" + request.args["text"] + "</p>", 200)  # expect: SB079:HIGH
+
+
+@app.route("/echo-json")
+def echo_json():
+    return make_response(jsonify(text=request.args["text"]), 200)

@@ -1,9 +1,12 @@
 """Downloads and language switching of a Flask app and a Django app: request data written into
 response headers."""
 
+from aiohttp import web
 from django.http import HttpResponse
 from django.urls import path
+from django.utils.text import get_valid_filename
 from flask import Flask, abort, make_response, request
+from werkzeug.utils import secure_filename
 
 app = Flask(__name__)
 LANGUAGES = ("en", "de", "fr")
@@ -13,7 +16,7 @@ LANGUAGES = ("en", "de", "fr")
 def download():
     title = request.args["title"]
     response = make_response(b"report body")
-    response.headers["Content-Disposition"] = "attachment; filename=" + title  # expect: SB113:HIGH<14
+    response.headers["Content-Disposition"] = "attachment; filename=" + title  # expect: SB113:HIGH<17
     return response
 
 
@@ -30,7 +33,7 @@ def download_safe():
 @app.route("/lang/<code>")
 def lang(code):
     response = make_response(b"ok")
-    response.headers.set("Content-Language", code)  # expect: SB113:HIGH<31
+    response.headers.set("Content-Language", code)  # expect: SB113:HIGH<34
     return response
 
 
@@ -46,7 +49,7 @@ def lang_safe(code):
 @app.route("/trace")
 def trace():
     response = make_response(b"ok")
-    response.headers["X-Request-Id"] = request.headers.get("X-Request-Id", "")  # expect: SB113:HIGH<49
+    response.headers["X-Request-Id"] = request.headers.get("X-Request-Id", "")  # expect: SB113:HIGH<52
     return response
 
 
@@ -60,7 +63,7 @@ def trace_safe():
 def export(request):
     name = request.GET.get("name", "export")
     response = HttpResponse(b"a,b\n", content_type="text/csv")
-    response["Content-Disposition"] = f"attachment; filename={name}.csv"  # expect: SB113:HIGH<61
+    response["Content-Disposition"] = f"attachment; filename={name}.csv"  # expect: SB113:HIGH<64
     return response
 
 
@@ -75,19 +78,19 @@ def export_safe(request):
 @app.route("/trace")
 def trace():
     trace_id = request.args.get("trace", "")
-    return make_response("<b>ok</b>", 200, {"X-Trace-Id": trace_id})  # expect: SB113:HIGH<77
+    return make_response("<b>ok</b>", 200, {"X-Trace-Id": trace_id})  # expect: SB113:HIGH<80
 
 
 @app.route("/trace-tuple")
 def trace_tuple():
     trace_id = request.args.get("trace", "")
-    return make_response(("<b>ok</b>", 200, {"X-Trace-Id": trace_id}))  # expect: SB113:HIGH<83
+    return make_response(("<b>ok</b>", 200, {"X-Trace-Id": trace_id}))  # expect: SB113:HIGH<86
 
 
 @app.route("/trace-return")
 def trace_return():
     trace_id = request.args.get("trace", "")
-    return "<b>ok</b>", 200, {"X-Trace-Id": trace_id}  # expect: SB113:HIGH<89
+    return "<b>ok</b>", 200, {"X-Trace-Id": trace_id}  # expect: SB113:HIGH<92
 
 
 @app.route("/trace-safe")
@@ -99,7 +102,7 @@ def trace_safe():
 
 def export_named(request):
     name = request.GET.get("name", "export")
-    return HttpResponse(b"a,b\n", headers={"X-Export": name})  # expect: SB113:HIGH<101
+    return HttpResponse(b"a,b\n", headers={"X-Export": name})  # expect: SB113:HIGH<104
 
 
 def forward_headers(request):
@@ -114,3 +117,38 @@ urlpatterns = [
     path("export-safe/", export_safe),
     path("export-named/", export_named),
 ]
+
+
+def export_renamed(request):
+    response = HttpResponse(b"a,b\n", content_type="text/csv")
+    name = get_valid_filename(request.GET.get("name", "export"))
+    response["Content-Disposition"] = f'attachment; filename="{name}.csv"'
+    return response
+
+
+urlpatterns += [path("export-renamed/", export_renamed)]
+
+
+@app.route("/download-named")
+def download_named():
+    response = make_response(b"report body")
+    name = secure_filename(request.args.get("name", "report"))
+    response.headers["Content-Disposition"] = "attachment; filename=" + name
+    return response
+
+
+async def landing(request: web.Request) -> web.Response:
+    locale = request.cookies.get("locale", "en")
+    headers = {"Content-Language": locale, "Vary": "Cookie"}
+    return web.Response(text="welcome", headers=headers)  # expect: SB113:HIGH<141
+
+
+async def landing_safe(request: web.Request) -> web.Response:
+    locale = request.cookies.get("locale", "en")
+    headers = {"Content-Language": locale if locale in LANGUAGES else "en", "Vary": "Cookie"}
+    return web.Response(text="welcome", headers=headers)
+
+
+site = web.Application()
+site.router.add_get("/landing", landing)
+site.router.add_get("/landing-safe", landing_safe)
