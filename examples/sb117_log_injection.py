@@ -98,3 +98,11 @@ def main():
 
 if __name__ == "__main__":
     main()
+
+
+@app.route("/failed-login")
+def failed_login():
+    # the peer's address is the server's to set; the client's headers are the client's
+    log.warning("failed login from " + request.environ.get("REMOTE_ADDR", "?"))
+    log.warning("failed login by " + request.environ.get("HTTP_USER_AGENT", "?"))  # expect: SB117:HIGH
+    return "no"

@@ -1341,7 +1341,7 @@ class FunctionRun:
             name = f"{base.name}.{attr}"
             source = self.a.models.source_for(name, called=False)
             if source is not None:
-                return _read(source.kind, node)
+                return _server_keys(attr, _read(source.kind, node))
             own = part_stand_in(base, ("attr", attr)) if base.taint is not None else None
             if own is not None:  # `req.name` of a parameter typed `req: ArchiveRequest`
                 return replace(own, name=name)
@@ -2236,7 +2236,20 @@ def _request_read(request: Value, attr: str, node: ast.AST) -> Optional[Value]:
         return None
     step = _step(node, f"user input from `{_short(node)}`")
     safe = _SAME_SITE if attr in _SAME_SITE_ATTRS else frozenset()
-    return tainted(Taint(frozenset({kind}), safe, (step,)))
+    return _server_keys(attr, tainted(Taint(frozenset({kind}), safe, (step,))))
+
+
+#: the WSGI environment's (Django's request.META's) entries the server sets, not the client:
+#: the peer's address and the server's own name and port
+_SERVER_KEYS = ("REMOTE_ADDR", "SERVER_NAME", "SERVER_PORT")
+
+
+def _server_keys(attr: str, read: Value) -> Value:
+    """`request.META` / `request.environ`: input, but for the entries the server sets."""
+    if attr not in ("META", "environ"):
+        return read
+    entries = tuple((key, CLEAN) for key in _SERVER_KEYS) + ((REST, read),)
+    return Value(entries=entries, shape="dict")
 
 
 #: a request's own path: a redirect to it stays on the site it came to
