@@ -4,6 +4,7 @@ functions, mappings, format strings and deques; each next to a twin where it is 
 import collections
 import os
 import threading
+from shlex import quote
 from concurrent.futures import ThreadPoolExecutor
 
 from flask import Flask, abort, request
@@ -22,7 +23,7 @@ def loop():
     while rounds < 1:
         command = "ping -c 1 " + host
         rounds += 1
-    os.system(command)  # expect: B605:HIGH<20
+    os.system(command)  # expect: B605:HIGH<21
 
 
 @app.route("/loop-never")
@@ -38,7 +39,7 @@ def loop_never():
 def shadowed():
     host = request.args.get("host", "")
     quoted = lambda text: text  # noqa: E731 - hides the module's quoted()
-    os.system("ping -c 1 " + quoted(host))  # expect: B605:HIGH<39
+    os.system("ping -c 1 " + quoted(host))  # expect: B605:HIGH<40
 
 
 @app.route("/module-function")
@@ -50,9 +51,9 @@ def module_function():
 @app.route("/mapping")
 def mapping():
     fields = {"host": request.args.get("host", ""), "count": "1"}
-    os.system("ping -c %(count)s %(host)s" % fields)  # expect: B605:HIGH<52
-    os.system("ping -c {count} {host}".format_map(fields))  # expect: B605:HIGH<52
-    os.system("ping -c {count} {host}".format(**fields))  # expect: B605:HIGH<52
+    os.system("ping -c %(count)s %(host)s" % fields)  # expect: B605:HIGH<53
+    os.system("ping -c {count} {host}".format_map(fields))  # expect: B605:HIGH<53
+    os.system("ping -c {count} {host}".format(**fields))  # expect: B605:HIGH<53
     os.system("ping -c %(count)s localhost" % fields)  # expect: B605:LOW
     os.system("ping -c {count} localhost".format_map(fields))  # expect: B605:LOW
 
@@ -62,7 +63,7 @@ def queue():
     pending = collections.deque(["uptime"])
     pending.append("ping -c 1 " + request.args.get("host", ""))
     os.system(pending.popleft())  # expect: B605:LOW
-    os.system(pending.popleft())  # expect: B605:HIGH<63
+    os.system(pending.popleft())  # expect: B605:HIGH<64
 
 
 @app.route("/deleted")
@@ -77,10 +78,10 @@ def tables():
     commands = {"ping -c 1 " + request.args.get("host", ""): "remote", "uptime": "local"}
     for command, where in commands.items():
         os.system(where)  # expect: B605
-        os.system(command)  # expect: B605:HIGH<77
+        os.system(command)  # expect: B605:HIGH<78
     for position, command in enumerate(commands):
         os.system(str(position))  # expect: B605
-        os.system(command)  # expect: B605:HIGH<77
+        os.system(command)  # expect: B605:HIGH<78
     for command, fallback in zip(commands, ["uptime"]):
         os.system(fallback)  # expect: B605:LOW
 
@@ -88,19 +89,19 @@ def tables():
 @app.route("/nested")
 def nested():
     settings = {"probe": {"host": request.args.get("host", "")}}
-    os.system("ping -c 1 " + settings["probe"]["host"])  # expect: B605:HIGH<90
+    os.system("ping -c 1 " + settings["probe"]["host"])  # expect: B605:HIGH<91
     settings["probe"]["host"] = "localhost"
     os.system("ping -c 1 " + settings["probe"]["host"])  # expect: B605:LOW
     settings["probe"]["extra"] = request.args.get("extra", "")
     os.system("ping -c 1 " + settings["probe"]["host"])  # expect: B605:LOW
-    os.system("ping -c 1 " + settings["probe"]["extra"])  # expect: B605:HIGH<94
+    os.system("ping -c 1 " + settings["probe"]["extra"])  # expect: B605:HIGH<95
 
 
 @app.route("/option")
 def option():
     name, sep, value = request.args.get("option", "").partition("=")
-    os.system("ping -c 1 " + value)  # expect: B605:HIGH<101
-    with open("/srv/options/" + value) as found:  # expect: SB022:HIGH<101
+    os.system("ping -c 1 " + value)  # expect: B605:HIGH<102
+    with open("/srv/options/" + value) as found:  # expect: SB022:HIGH<102
         found.read()
     with open("/srv/options/" + request.args.get("option", "").rpartition(":")[1]) as found:
         return found.read()
@@ -113,9 +114,9 @@ def command_of(*parts, **options):
 @app.route("/packed")
 def packed():
     host = request.args.get("host", "")
-    os.system(command_of("ping", "-c", "1", host))  # expect: B605:HIGH<115
+    os.system(command_of("ping", "-c", "1", host))  # expect: B605:HIGH<116
     os.system(command_of("ping", "-c", "1", "localhost", label=host))  # expect: B605:HIGH
-    os.system(command_of("ping", "localhost", suffix=host))  # expect: B605:HIGH<115
+    os.system(command_of("ping", "localhost", suffix=host))  # expect: B605:HIGH<116
 
 
 @app.route("/inner")
@@ -123,7 +124,7 @@ def inner():
     host = request.args.get("host", "")
 
     def ping(count):
-        os.system("ping -c %d %s" % (count, host))  # expect: B605:HIGH<123
+        os.system("ping -c %d %s" % (count, host))  # expect: B605:HIGH<124
 
     def uptime():
         return "uptime"
@@ -132,7 +133,7 @@ def inner():
     os.system(uptime())  # expect: B605:LOW
     pick = lambda first, second: second  # noqa: E731
     os.system(pick(host, "uptime"))  # expect: B605:LOW
-    os.system(pick("uptime", host))  # expect: B605:HIGH<123
+    os.system(pick("uptime", host))  # expect: B605:HIGH<124
 
 
 HOSTS = ("gateway", "printer", "nas")
@@ -152,7 +153,7 @@ def ensure_present(host):
 def checked_host():
     host = request.args.get("host", "")
     ensure_present(host)
-    os.system("ping -c 1 " + host)  # expect: B605:HIGH<153
+    os.system("ping -c 1 " + host)  # expect: B605:HIGH<154
     ensure_known(host)
     os.system("ping -c 1 " + host)  # expect: B605:LOW
 
@@ -165,9 +166,9 @@ def probe(host, count=1):
 def later():
     host = request.args.get("host", "")
     with ThreadPoolExecutor() as pool:
-        pool.submit(probe, host)  # expect: SB078:HIGH<166
+        pool.submit(probe, host)  # expect: SB078:HIGH<167
         pool.submit(probe, "gateway", count=3)
-    threading.Thread(target=probe, args=(host,)).start()  # expect: SB078:HIGH<166
+    threading.Thread(target=probe, args=(host,)).start()  # expect: SB078:HIGH<167
     threading.Thread(target=probe, kwargs={"host": "gateway"}).start()
     return "started"
 
@@ -190,7 +191,7 @@ def restart_any():
     service = request.args.get("service", "")
     if service in SERVICES:
         abort(404)
-    os.system("systemctl restart " + service)  # expect: B605:HIGH<190
+    os.system("systemctl restart " + service)  # expect: B605:HIGH<191
     return "restarted"
 
 
@@ -202,7 +203,7 @@ def ports():
         marks.append("-p ?")
     os.system("scan " + " ".join(marks))  # expect: B605:LOW
     os.system("scan " + ",".join("-p" * len(wanted)))  # expect: B605:LOW
-    os.system("scan " + " ".join(wanted))  # expect: B605:HIGH<199
+    os.system("scan " + " ".join(wanted))  # expect: B605:HIGH<200
     return "scanned"
 
 
@@ -214,7 +215,7 @@ def remove():
     os.system("ping -c 1 " + targets[0])  # expect: B605:LOW
     others = [host, "gateway"]
     others.remove("gateway")
-    os.system("ping -c 1 " + others[0])  # expect: B605:HIGH<211
+    os.system("ping -c 1 " + others[0])  # expect: B605:HIGH<212
     return "sent"
 
 
@@ -234,7 +235,7 @@ class Target:
 @app.route("/trace")
 def trace():
     target = Target(request.args.get("host", ""))
-    os.system("traceroute " + target.host)  # expect: B605:HIGH<236
+    os.system("traceroute " + target.host)  # expect: B605:HIGH<237
     os.system("traceroute " + target.gateway)  # expect: B605:LOW
     return "traced"
 
@@ -247,5 +248,16 @@ class Probe(Target):
 
 @app.route("/probe")
 def probe_gateway():
-    Probe(request.args.get("host", "")).run()  # expect: SB078:HIGH<250
+    Probe(request.args.get("host", "")).run()  # expect: SB078:HIGH<251
     return "probed"
+
+
+def wake(host):
+    # quoted here, whatever a caller passes: a helper that makes its own parameter safe
+    os.system("wakeonlan " + quote(host))  # expect: B605:LOW
+
+
+@app.route("/wake")
+def wake_host():
+    wake(request.args.get("host", ""))
+    return "sent"

@@ -66,3 +66,23 @@ def formula_safe(body: str):
     settings = {"mode": "strict", "formula": body}
     code = compile(settings["mode"], "<formula>", "eval")
     return {"names": list(code.co_names), "data": json.loads(body)}
+
+
+class Calculator:
+    SYMBOLS = frozenset({"+", "-", "*"})
+
+    def compute(self, left, symbol, right):
+        if symbol not in self.SYMBOLS:
+            raise ValueError("unknown operator")
+        return eval(f"{float(left)} {symbol} {float(right)}")  # expect: B307:LOW
+
+    def compute_any(self, left, symbol, right):
+        return eval(f"{float(left)} {symbol} {float(right)}")  # expect: B307:HIGH
+
+
+@app.route("/calculate")
+def calculate():
+    left, symbol, right = request.args["l"], request.args["op"], request.args["r"]
+    checked = Calculator().compute(left, symbol, right)
+    unchecked = Calculator().compute_any(left, symbol, right)  # expect: SB095:HIGH<85
+    return jsonify(checked=checked, unchecked=unchecked)

@@ -133,3 +133,22 @@ def probe_safe():
     options.update({"timeout": 3})
     options = {**request.get_json(), "url": "https://status.example.com/health"}
     return requests.get(options["url"], timeout=5).text
+
+
+class Regions:
+    AVAILABLE = ("eu-west", "us-east", "ap-south")
+
+
+@app.route("/region-metrics")
+def region_metrics():
+    region = request.args.get("region", "eu-west")
+    if region not in Regions.AVAILABLE:
+        abort(400)
+    return jsonify(requests.get("https://" + region + ".metrics.example/v1", timeout=3).json())
+
+
+@app.route("/region-metrics-any")
+def region_metrics_any():
+    region = request.args.get("region", "eu-west")
+    url = "https://" + region + ".metrics.example/v1"
+    return jsonify(requests.get(url, timeout=3).json())  # expect: SB918:HIGH<152

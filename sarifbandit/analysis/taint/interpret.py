@@ -379,6 +379,44 @@ def _class_constants(node: Optional[ast.ClassDef]) -> FrozenSet[str]:
     return frozenset(found)
 
 
+_LITERAL_COLLECTIONS = (ast.Tuple, ast.List, ast.Set)
+_COLLECTION_CALLS = frozenset({"frozenset", "set", "tuple"})
+
+
+def _class_allow_lists(node: ast.ClassDef) -> Dict[str, ast.expr]:
+    """The class body's attributes bound to a collection of constants (`OPERATORS = {"+",
+    "-"}`, `frozenset((...))`, a dict of constant keys) that no code of the class rebinds."""
+    found: Dict[str, ast.expr] = {}
+    for item in node.body:
+        if isinstance(item, ast.Assign) and len(item.targets) == 1:
+            target, value = item.targets[0], item.value
+        elif isinstance(item, ast.AnnAssign) and item.value is not None:
+            target, value = item.target, item.value
+        else:
+            continue
+        literal = value
+        if (
+            isinstance(value, ast.Call)
+            and isinstance(value.func, ast.Name)
+            and value.func.id in _COLLECTION_CALLS
+            and len(value.args) == 1
+            and not value.keywords
+        ):
+            literal = value.args[0]
+        parts = literal.keys if isinstance(literal, ast.Dict) else getattr(literal, "elts", None)
+        if (
+            isinstance(target, ast.Name)
+            and isinstance(literal, (*_LITERAL_COLLECTIONS, ast.Dict))
+            and parts
+            and all(isinstance(part, ast.Constant) for part in parts)
+        ):
+            found[target.id] = value
+    for assigned in _assigned(node):
+        if isinstance(assigned, ast.Attribute):
+            found.pop(assigned.attr, None)
+    return found
+
+
 def _statements(node: ast.AST) -> Iterator[ast.stmt]:
     """Every statement inside `node`, nested ones too (not the expressions: fewer nodes)."""
     todo = [node]
@@ -526,6 +564,7 @@ class FileAnalysis:
         self.closures: Dict[str, ast.AST] = {}
         self._running: set = set()
         self._class_constants: Dict[str, FrozenSet[str]] = {}
+        self._allow_lists: Dict[str, Dict[str, ast.expr]] = {}
         self.module_env: Env = {}
         #: calls neither this file nor the models answer (see Flows.external_calls): those given
         #: web input, and, where a helper may read a global request (Flask), those whose result
@@ -626,6 +665,17 @@ class FileAnalysis:
         if names is None:
             names = self._class_constants[cls] = _class_constants(self.classes.get(cls))
         return attr in names
+
+    def allow_list(self, cls: str, attr: str) -> Optional[Value]:
+        """The collection of constants `cls.attr` holds, as the class body (or that of a class
+        of this file it inherits from) writes it; None when it holds anything else."""
+        for current in self.lineage(cls):
+            lists = self._allow_lists.get(current)
+            if lists is None:
+                lists = self._allow_lists[current] = _class_allow_lists(self.classes[current])
+            if attr in lists:
+                return FunctionRun(self, self.tree, {}, depth=0).eval(lists[attr], {})
+        return None
 
     def field_type(self, cls: str, field: str) -> str:
         """The annotation's last name of a field declared in a class of this file
@@ -1310,6 +1360,9 @@ class FunctionRun:
                 result = self.local_call(node, getter[1], [base], {}, getter[0])
                 if result is not None:
                     return result
+            listed = self.class_allow_list(owner_class, attr)
+            if listed is not None:  # `op not in self.OPERATORS`
+                return listed
         if base.shape == "path" and attr in ("name", "stem", "suffix"):
             # `Path(x).name`: the last part only, as os.path.basename gives it
             taint = base.all_taint()
@@ -1337,6 +1390,10 @@ class FunctionRun:
                 # `host = urlparse(url).hostname`: a later check of host vouches for url
                 return Value(taint=base.taint, shape="host:" + base.shape[4:])
             return Value(taint=base.taint, shape=base.shape)
+        if base.shape == "class" and base.name:
+            listed = self.class_allow_list(base.name, attr)
+            if listed is not None:  # `region not in Config.REGIONS`
+                return listed
         if base.name:
             name = f"{base.name}.{attr}"
             source = self.a.models.source_for(name, called=False)
@@ -1347,6 +1404,15 @@ class FunctionRun:
                 return replace(own, name=name)
             return Value(name=name, taint=base.taint)
         return Value(taint=base.taint)
+
+    def class_allow_list(self, cls: str, attr: str) -> Optional[Value]:
+        """`Config.REGIONS` of a class of this file or, at the link step, of another module."""
+        if cls in self.a.classes:
+            return self.a.allow_list(cls, attr)
+        found = self.a.project.resolve(cls) if self.a.project is not None else None
+        if found is None or not isinstance(found[1], ast.ClassDef):
+            return None
+        return found[0].allow_list(found[1].name, attr)
 
     def property_getter(self, cls: str, attr: str) -> Optional[Tuple[FileAnalysis, ast.AST]]:
         """The property `attr` of a class of this file (or, at the link step, of another module

@@ -199,7 +199,7 @@ def _constant_at(finding: Finding, arguments: "_Calls[Value]", sink_class: str) 
 def _fixed(value: Value, sink_class: str) -> Optional[str]:
     """What makes a sink argument harmless, said in words; None when nothing does."""
     taint = value.all_taint()
-    if taint is not None and taint.real() and taint.safe_for(sink_class):
+    if taint is not None and taint.safe_for(sink_class):
         return f"checked or sanitized for {sink_class} before it gets there"
     if value.all_taint() is None and value.known:
         text = repr(value.const)
