@@ -102,3 +102,28 @@ urlpatterns = [
     path("unit/<str:unit_name>/", unit),
     path("unit-safe/<str:unit_name>/", unit_safe),
 ]
+
+
+class Directory:
+    """A connection kept on the object by __init__, searched by its methods."""
+
+    def __init__(self):
+        self.conn = ldap3.Connection(ldap3.Server("ldaps://dir.corp.example"), auto_bind=True)
+
+    def members(self, group):
+        self.conn.search(PEOPLE, f"(memberOf=cn={group},{PEOPLE})", attributes=["cn"])
+        return [entry.cn.value for entry in self.conn.entries]
+
+    def members_escaped(self, group):
+        self.conn.search(PEOPLE, f"(memberOf=cn={escape_ldap3(group)},{PEOPLE})")
+        return [entry.cn.value for entry in self.conn.entries]
+
+
+@app.route("/members")
+def members():
+    return jsonify(Directory().members(request.args["group"]))  # expect: SB090:HIGH<124
+
+
+@app.route("/members-safe")
+def members_safe():
+    return jsonify(Directory().members_escaped(request.args["group"]))

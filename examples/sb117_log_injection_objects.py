@@ -66,3 +66,23 @@ def login_trail(request):
     name = request.POST.get("username", "")
     Trail(name).note()  # expect: SB117:HIGH<66
     return HttpResponse("denied", status=403)
+
+
+class Journal:
+    """A logger the object makes for itself in __init__."""
+
+    def __init__(self):
+        self.logger = logging.getLogger("journal")
+
+    def denied(self, name):
+        self.logger.warning("denied: " + name)
+
+    def denied_quoted(self, name):
+        self.logger.warning("denied: %r", name)
+
+
+def journal_login(request):
+    name = request.POST.get("username", "")
+    Journal().denied(name)  # expect: SB117:HIGH<85
+    Journal().denied_quoted(name)
+    return HttpResponse("denied", status=403)

@@ -666,6 +666,24 @@ class FileAnalysis:
             names = self._class_constants[cls] = _class_constants(self.classes.get(cls))
         return attr in names
 
+    def attribute_type(self, cls: str, attr: str, depth: int) -> str:
+        """The name of what `__init__` (of `cls` or a class of this file it inherits from)
+        stores as `self.attr` when that is an object of no input (`self.conn =
+        ldap3.Connection(...)`, `self.log = logging.getLogger(...)`), else ''."""
+        for current in self.lineage(cls):
+            init = self.methods.get((current, "__init__"))
+            if init is None:
+                continue
+            summary = self.summary(init, depth + 1)
+            stored = (
+                summary.self_out.entry(("attr", attr)) if summary and summary.self_out else None
+            )
+            taint = stored.all_taint() if stored is not None else None
+            if stored is not None and stored.name and (taint is None or not taint.real()):
+                return stored.name
+            return ""
+        return ""
+
     def allow_list(self, cls: str, attr: str) -> Optional[Value]:
         """The collection of constants `cls.attr` holds, as the class body (or that of a class
         of this file it inherits from) writes it; None when it holds anything else."""
@@ -1385,6 +1403,11 @@ class FunctionRun:
                     and self.a.class_constant(self.cls, attr)
                 ):
                     return CLEAN
+                if self.cls is not None and base.taint.kinds == _SELF and not own.name:
+                    # `self.conn.search(...)` where `__init__` made `self.conn` an ldap3
+                    # Connection: its calls find the models of that class
+                    kind = self.a.attribute_type(self.cls, attr, self.depth)
+                    own = replace(own, name=kind) if kind else own
                 return own
             if attr in ("netloc", "hostname") and base.shape.startswith("url:"):
                 # `host = urlparse(url).hostname`: a later check of host vouches for url
