@@ -86,3 +86,14 @@ def calculate():
     checked = Calculator().compute(left, symbol, right)
     unchecked = Calculator().compute_any(left, symbol, right)  # expect: SB095:HIGH<85
     return jsonify(checked=checked, unchecked=unchecked)
+
+
+PRICE_RULES = {"basic": "seats * 5", "team": "seats * 4 + 20"}
+
+
+@app.route("/plan-price")
+def plan_price():
+    plan, seats = request.args["plan"], int(request.args["seats"])
+    listed = eval(PRICE_RULES.get(plan, "seats * 5"), {}, {"seats": seats})  # expect: B307:LOW
+    given = eval(PRICE_RULES.get(plan, plan), {}, {"seats": seats})  # expect: B307:HIGH<96
+    return jsonify(listed=listed, given=given)

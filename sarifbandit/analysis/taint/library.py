@@ -120,6 +120,17 @@ def store_receiver(node: ast.Call, env: Dict[str, Value], value: Value) -> None:
             env[owner.id] = holder.with_entry(("attr", func.value.attr), value)
 
 
+def _constant_table(value: Value) -> bool:
+    """A dict whose every value is a known constant (written as a literal, or built up)."""
+    if value.known:
+        return isinstance(value.const, dict) and bool(value.const)
+    return (
+        value.shape == "dict"
+        and bool(value.entries)
+        and all(k is not REST and v.known for k, v in value.entries or ())
+    )
+
+
 def method_of(
     run: "FunctionRun",
     node: ast.Call,
@@ -137,6 +148,11 @@ def method_of(
         own = part_stand_in(receiver, args[0].const)
         if own is not None:
             return join(own, args[1] if len(args) > 1 else None) or own
+    if attr == "get" and args and _constant_table(receiver) and not args[0].known:
+        # `FORMULAS.get(plan, "basic")`: whatever the key, one of the table's constants
+        default = args[1] if len(args) > 1 else constant(None)
+        if default.known or default.shape == "allowed":
+            return Value(shape="allowed")
     if receiver.entries is not None and shape in ("list", "dict", "set", ""):
         return _container_method(run, node, attr, receiver, args, env)
     if shape == "config":
