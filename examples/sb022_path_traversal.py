@@ -248,3 +248,21 @@ def bundle():
     with open(os.path.join(BASE, numbered[0])) as handle:
         first += handle.read()
     return first
+
+
+@app.route("/report")
+def report():
+    path = os.path.realpath(os.path.join(BASE, request.args["name"]))
+    if os.path.commonpath([BASE, path]) != BASE:
+        abort(404)
+    with open(path) as handle:
+        return handle.read()
+
+
+@app.route("/report-unnormalized")
+def report_unnormalized():
+    path = os.path.join(BASE, request.args["name"])
+    if os.path.commonpath([BASE, path]) != BASE:  # `..` is still in the text
+        abort(404)
+    with open(path) as handle:  # expect: SB022:HIGH<264
+        return handle.read()

@@ -111,11 +111,42 @@ def _name(node: ast.AST) -> Optional[str]:
     return node.id if isinstance(node, ast.Name) else None
 
 
+#: functions that give the longest folder two paths share
+_COMMON_PATHS = frozenset({"os.path.commonpath", "posixpath.commonpath"})
+
+
+def _common_path_of(run: "FunctionRun", call: ast.expr, base: ast.expr, env: Env) -> Optional[str]:
+    """The variable `commonpath([base, x])` (either order) shows to lie inside `base`, where x
+    was normalized (realpath, abspath, resolve) and base is text without input."""
+    if not (
+        isinstance(call, ast.Call)
+        and len(call.args) == 1
+        and isinstance(call.args[0], (ast.List, ast.Tuple))
+        and len(call.args[0].elts) == 2
+        and run.eval(call.func, env).name in _COMMON_PATHS
+    ):
+        return None
+    base_value = run.eval(base, env)
+    if base_value.all_taint() is not None:
+        return None
+    for part in call.args[0].elts:
+        name = _name(part)
+        if name is not None and name in env and env[name].shape == "normalized":
+            return name
+    return None
+
+
 def _compare(run: "FunctionRun", test: ast.Compare, truth: bool, env: Env) -> Env:
     op, left, right = test.ops[0], test.left, test.comparators[0]
     positive = truth if isinstance(op, (ast.In, ast.Eq, ast.Is)) else not truth
     if not isinstance(op, (ast.In, ast.NotIn, ast.Eq, ast.NotEq, ast.Is, ast.IsNot)):
         return env
+    if positive and isinstance(op, (ast.Eq, ast.NotEq)):
+        for side, base in ((left, right), (right, left)):
+            inside = _common_path_of(run, side, base, env)
+            if inside is not None:  # `os.path.commonpath([ROOT, path]) == ROOT`
+                env[inside] = sanitized(env[inside], frozenset({"path"}))
+                return env
     name = _name(left)
     other = run.eval(right, env)
     if name is not None and name in env and positive and env[name].shape.startswith("host:"):
