@@ -9,13 +9,14 @@ from django.views import View
 
 class SearchForm(forms.Form):
     term = forms.CharField(max_length=40)
+    page = forms.IntegerField(min_value=1)
 
 
 class CategoryView(View):
     def get(self, request, *args, **kwargs):
         slug = self.kwargs["slug"]
         with connection.cursor() as cursor:
-            cursor.execute("SELECT id FROM products WHERE category = '%s'" % slug)  # expect: B608:HIGH<16
+            cursor.execute("SELECT id FROM products WHERE category = '%s'" % slug)  # expect: B608:HIGH<17
             return JsonResponse({"ids": [row[0] for row in cursor.fetchall()]})
 
 
@@ -31,8 +32,10 @@ def search(request):
     if not form.is_valid():
         return JsonResponse({"ids": []})
     term = form.cleaned_data["term"]
+    offset = (form.cleaned_data["page"] - 1) * 20
     with connection.cursor() as cursor:
-        cursor.execute(f"SELECT id FROM products WHERE name LIKE '%{term}%'")  # expect: B608:MEDIUM<30
+        cursor.execute(f"SELECT id FROM products WHERE name LIKE '%{term}%'")  # expect: B608:MEDIUM<31
+        cursor.execute(f"SELECT id FROM products LIMIT 20 OFFSET {offset}")  # expect: B608:LOW
         return JsonResponse({"ids": [row[0] for row in cursor.fetchall()]})
 
 
@@ -52,7 +55,7 @@ class ReportView(View):
 
     def get(self, request, *args, **kwargs):
         self.order = request.GET.get("order", "created")
-        return self.rows()  # expect: SB089:HIGH<54
+        return self.rows()  # expect: SB089:HIGH<57
 
     def rows(self):
         with connection.cursor() as cursor:

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from sarifbandit.analysis.taint.patterns import safe_classes
+import ast
+
+from sarifbandit.analysis.taint.patterns import EVERYWHERE, form_fields, safe_classes
 
 
 @pytest.mark.parametrize(
@@ -29,3 +31,20 @@ def test_classes_follow_the_characters_admitted(pattern, safe, unsafe) -> None:
 @pytest.mark.parametrize("pattern", [r"^.*$", r"^[^/]+$", r"^\S+$", r"^\D+$", r"^[a-zé]+$", "["])
 def test_a_pattern_that_admits_nearly_anything_vouches_for_nothing(pattern) -> None:
     assert safe_classes(pattern) == frozenset()
+
+
+def test_form_fields_that_admit_no_harmful_text() -> None:
+    (form,) = ast.parse(
+        "class F(forms.Form):\n"
+        "    age = forms.IntegerField(min_value=0)\n"
+        "    kind = forms.ChoiceField(choices=KINDS)\n"
+        "    slug = forms.SlugField()\n"
+        "    code = forms.RegexField(regex=r'^[A-Z]{3}\\Z')\n"
+        "    name = forms.CharField(max_length=40)\n"
+        "    site = forms.URLField()\n"
+    ).body
+    fields = form_fields(form)  # type: ignore[arg-type]
+    assert fields["age"] == EVERYWHERE and fields["kind"] == EVERYWHERE
+    assert {"sql", "command", "path"} <= fields["slug"] and "code" not in fields["slug"]
+    assert {"sql", "command", "path"} <= fields["code"]
+    assert "name" not in fields and "site" not in fields

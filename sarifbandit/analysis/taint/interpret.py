@@ -40,7 +40,7 @@ from .library import (
     store_receiver,
 )
 from .models import EVERY_CLASS, Models, Sanitizer, Sink
-from .patterns import EVERYWHERE, declared_checks, enum_classes
+from .patterns import EVERYWHERE, declared_checks, enum_classes, form_fields
 from .values import (
     CALL_PREFIX,
     CLEAN,
@@ -2058,7 +2058,11 @@ class FunctionRun:
                 # `BookForm(request.POST)`: a library's __init__ keeps what it is given (the
                 # form's cleaned_data is the request's data), as an unknown call's result does
                 kept = join_all(args + list(kwargs.values()))
-                return replace(fresh, taint=kept.inexact() if kept is not None else None)
+                if kept is None:
+                    return fresh
+                return replace(
+                    fresh, taint=kept.inexact(), entries=_cleaned(owner, cls, kept.inexact())
+                )
             return fresh
         summary = owner.summary(init, self.depth + 1)
         if summary is None or summary.self_out is None:
@@ -2416,6 +2420,26 @@ def _last(node: ast.AST) -> str:
 def _shell(kwargs: Dict[str, Value]) -> bool:
     shell = kwargs.get("shell")
     return shell is not None and (not shell.known or bool(shell.const))
+
+
+def _cleaned(owner: FileAnalysis, cls: ast.ClassDef, given: Taint) -> Tuple[Tuple[Any, Value], ...]:
+    """A form's `cleaned_data` (a serializer's `validated_data`) item by item, where the class
+    (or a class of its file it inherits from) declares fields that admit no harmful text: an
+    `IntegerField`'s value is a number, whatever the request held."""
+    fields: Dict[str, FrozenSet[str]] = {}
+    for name in reversed(owner.lineage(cls.name)):
+        fields.update(form_fields(owner.classes[name]))
+    if not fields:
+        return ()
+    items: List[Tuple[Any, Value]] = [
+        (
+            name,
+            Value(taint=given.sanitize(classes), shape="number" if classes == EVERYWHERE else ""),
+        )
+        for name, classes in fields.items()
+    ]
+    cleaned = Value(entries=(*items, (REST, Value(taint=given))), shape="dict")
+    return (("attr", "cleaned_data"), cleaned), (("attr", "validated_data"), cleaned)
 
 
 def _external_base(cls: ast.ClassDef, owner: FileAnalysis) -> bool:

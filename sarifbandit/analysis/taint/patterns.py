@@ -8,7 +8,7 @@ from __future__ import annotations
 import ast
 import string
 import sys
-from typing import Any, Collection, FrozenSet, Iterable, List, Optional, Set
+from typing import Any, Collection, Dict, FrozenSet, Iterable, List, Optional, Set
 
 if sys.version_info >= (3, 11):
     from re import _constants as _sre
@@ -167,6 +167,45 @@ def declared_checks(
                 # `$` may let a final line break through (Python's re, pydantic v1)
                 return safe_classes(value.value) - frozenset({"header", "log"})
     return frozenset()
+
+
+#: Django forms' and REST framework serializers' fields whose cleaned value is a number, a
+#: date, a flag, a UUID or a model row: no text of the client's survives
+_SAFE_FIELDS = frozenset(
+    {
+        "IntegerField", "FloatField", "DecimalField", "BooleanField", "NullBooleanField",
+        "DateField", "DateTimeField", "TimeField", "DurationField", "UUIDField",
+        "ModelChoiceField", "ModelMultipleChoiceField", "PrimaryKeyRelatedField",
+        "ChoiceField", "MultipleChoiceField", "TypedChoiceField", "TypedMultipleChoiceField",
+    }
+)  # fmt: skip
+#: fields the framework checks against a pattern: only these characters get through
+_PATTERN_FIELDS = {"SlugField": r"^[-a-zA-Z0-9_]+\Z"}
+
+
+def form_fields(cls: ast.ClassDef) -> Dict[str, FrozenSet[str]]:
+    """{field: sink classes its cleaned value is harmless for} of a form or serializer class
+    (`age = forms.IntegerField()`: every class; `slug = forms.SlugField()`: those a slug's
+    characters cannot harm; a `regex=`/`RegexField` allow-list as it reads)."""
+    found: Dict[str, FrozenSet[str]] = {}
+    for item in cls.body:
+        if not (
+            isinstance(item, ast.Assign)
+            and len(item.targets) == 1
+            and isinstance(item.targets[0], ast.Name)
+            and isinstance(item.value, ast.Call)
+        ):
+            continue
+        kind = type_name(item.value.func)
+        if kind in _SAFE_FIELDS:  # a choice field's value is one of its choices
+            found[item.targets[0].id] = EVERYWHERE
+        elif kind in _PATTERN_FIELDS:
+            found[item.targets[0].id] = safe_classes(_PATTERN_FIELDS[kind])
+        elif kind in ("RegexField", "CharField"):
+            checked = declared_checks(None, item.value, ())
+            if checked:
+                found[item.targets[0].id] = checked
+    return found
 
 
 def type_name(node: ast.AST) -> str:
