@@ -3,9 +3,9 @@ characters the pattern admits."""
 
 from __future__ import annotations
 
-import pytest
-
 import ast
+
+import pytest
 
 from sarifbandit.analysis.taint.patterns import EVERYWHERE, form_fields, safe_classes
 
