@@ -1,7 +1,10 @@
 """Settings import of a Flask app, a Django app and an aiohttp service: uploaded documents
 loaded by deserializers that can build arbitrary objects."""
 
+import hashlib
+import hmac
 import json
+import pickle  # expect: B403:LOW
 
 import yaml
 from aiohttp import web
@@ -14,7 +17,7 @@ app = Flask(__name__)
 
 @app.route("/import", methods=["POST"])
 def import_settings():
-    settings = yaml.unsafe_load(request.get_data())  # expect: SB502:HIGH<17
+    settings = yaml.unsafe_load(request.get_data())  # expect: SB502:HIGH<20
     return jsonify(keys=len(settings))
 
 
@@ -28,7 +31,7 @@ def import_settings_safe():
 def import_file():
     upload = request.files["settings"]
     text = upload.read().decode("utf-8").strip()
-    settings = yaml.load(text, Loader=yaml.Loader)  # expect: B506<29
+    settings = yaml.load(text, Loader=yaml.Loader)  # expect: B506<32
     return jsonify(keys=len(settings))
 
 
@@ -44,7 +47,7 @@ def import_file_safe():
 def restore():
     blob = request.form.get("state", "")
     state = "{}" if 3 * 4 > 20 else blob
-    return jsonify(keys=len(list(yaml.unsafe_load_all(state))))  # expect: SB502:HIGH<45
+    return jsonify(keys=len(list(yaml.unsafe_load_all(state))))  # expect: SB502:HIGH<48
 
 
 @app.route("/restore-safe", methods=["POST"])
@@ -56,7 +59,7 @@ def restore_safe():
 
 def profile(request):
     document = request.body
-    data = yaml.unsafe_load(document)  # expect: SB502:HIGH<58
+    data = yaml.unsafe_load(document)  # expect: SB502:HIGH<61
     return JsonResponse({"keys": len(data)})
 
 
@@ -68,7 +71,7 @@ def profile_safe(request):
 
 async def upload(request):
     body = await request.text()
-    data = yaml.load(body, Loader=yaml.UnsafeLoader)  # expect: B506<70
+    data = yaml.load(body, Loader=yaml.UnsafeLoader)  # expect: B506<73
     return web.json_response({"keys": len(data)})
 
 
@@ -86,3 +89,26 @@ urlpatterns = [
 web_app = web.Application()
 web_app.router.add_post("/upload", upload)
 web_app.router.add_post("/upload-safe", upload_safe)
+
+
+SIGNING_KEY = b"set-from-the-environment-in-production"
+
+
+@app.route("/restore", methods=["POST"])
+def restore():
+    blob = request.get_data()
+    signature, payload = blob[:64], blob[64:]
+    expected = hmac.new(SIGNING_KEY, payload, hashlib.sha256).hexdigest().encode()
+    if not hmac.compare_digest(signature, expected):
+        return jsonify(error="bad signature"), 403
+    return jsonify(state=pickle.loads(payload))  # expect: B301:LOW
+
+
+@app.route("/restore-unsigned", methods=["POST"])
+def restore_unsigned():
+    blob = request.get_data()
+    signature, payload = blob[:64], blob[64:]
+    expected = hmac.new(SIGNING_KEY, payload, hashlib.sha256).hexdigest().encode()
+    if not hmac.compare_digest(signature, expected):
+        return jsonify(error="bad signature"), 403
+    return jsonify(state=pickle.loads(blob))  # expect: B301:HIGH<109

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import ast
 from dataclasses import replace
-from typing import TYPE_CHECKING, Dict, FrozenSet, Optional, Tuple
+from typing import TYPE_CHECKING, Dict, FrozenSet, List, Optional, Tuple
 
 from .patterns import safe_classes
 from .values import NO_DOTS, Value, constant, join
@@ -111,6 +111,21 @@ def _name(node: ast.AST) -> Optional[str]:
     return node.id if isinstance(node, ast.Name) else None
 
 
+#: constant-time comparisons of a signature with the digest the code computes
+_DIGEST_COMPARISONS = frozenset({"hmac.compare_digest", "secrets.compare_digest"})
+
+
+def _authenticated(run: "FunctionRun", sides: List[ast.expr], env: Env) -> Env:
+    """A signature found equal to an HMAC the code computed over x (`hmac.new(KEY, x,
+    sha256).hexdigest()`): x comes from whoever holds the key, harmless for every class."""
+    for side in sides:
+        shape = run.eval(side, env).shape
+        origin = shape[4:] if shape.startswith("mac:") else ""
+        if origin in env:
+            env[origin] = sanitized(env[origin], frozenset({"*"}))
+    return env
+
+
 #: functions that give the longest folder two paths share
 _COMMON_PATHS = frozenset({"os.path.commonpath", "posixpath.commonpath"})
 
@@ -142,6 +157,7 @@ def _compare(run: "FunctionRun", test: ast.Compare, truth: bool, env: Env) -> En
     if not isinstance(op, (ast.In, ast.NotIn, ast.Eq, ast.NotEq, ast.Is, ast.IsNot)):
         return env
     if positive and isinstance(op, (ast.Eq, ast.NotEq)):
+        env = _authenticated(run, [left, right], env)
         for side, base in ((left, right), (right, left)):
             inside = _common_path_of(run, side, base, env)
             if inside is not None:  # `os.path.commonpath([ROOT, path]) == ROOT`
@@ -226,6 +242,8 @@ def _call(run: "FunctionRun", test: ast.Call, truth: bool, env: Env) -> Env:
         for guarded, classes in run.predicate_guards(test, env).items():
             if guarded in env:
                 env[guarded] = sanitized(env[guarded], classes)
+        if run.eval(func, env).name in _DIGEST_COMPARISONS and len(test.args) == 2:
+            return _authenticated(run, test.args, env)
     if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name):
         name: Optional[str] = func.value.id
         if func.attr in _MATCHERS and truth and len(test.args) == 1:

@@ -60,6 +60,11 @@ _BUFFERS = frozenset({"io.StringIO", "io.BytesIO", "StringIO.StringIO"})
 _NORMALIZERS = frozenset(
     {"os.path.realpath", "os.path.abspath", "os.path.normpath", "posixpath.realpath"}
 )
+#: keyed hashes: hmac.new(key, msg, digestmod), hmac.digest(key, msg, digest)
+_MACS = frozenset({"hmac.new", "hmac.digest", "hmac.HMAC"})
+#: what gives a MAC's digest as bytes or text
+_DIGEST_TEXT = frozenset({"digest", "hexdigest", "encode", "decode", "lower"})
+_EVERY = frozenset({"*"})
 _URL_PARSERS = frozenset({"urllib.parse.urlparse", "urllib.parse.urlsplit", "urlparse.urlparse"})
 #: builtins that make a collection of constants a constant collection
 _COLLECTIONS: Dict[str, Any] = {
@@ -141,6 +146,8 @@ def method_of(
     env: Dict[str, Value],
 ) -> Optional[Value]:
     shape = receiver.shape
+    if shape.startswith("mac:") and attr in _DIGEST_TEXT:
+        return receiver  # `hmac.new(...).hexdigest().encode()`: still that MAC
     if shape == "autoescape":
         return _autoescaping_method(attr, receiver, args, kwargs)
     if attr == "get" and args and args[0].known and receiver.entries is None:
@@ -635,6 +642,18 @@ def call_library(
         return Value(entries=(("text", initial),), shape="buffer")
     if qual in _NORMALIZERS:
         return Value(taint=join_all(args), shape="normalized", pieces=None)
+    if qual in _MACS and len(node.args) >= 2:
+        # what the MAC is over, by name: a later comparison with a signature vouches for it
+        message = node.args[1]
+        if (
+            isinstance(message, ast.Call)
+            and isinstance(message.func, ast.Attribute)
+            and message.func.attr in ("encode", "decode")
+        ):
+            message = message.func.value  # `payload.encode()`: the MAC is over payload
+        origin = message.id if isinstance(message, ast.Name) else ""
+        taint = join_all(args + list(kwargs.values()))
+        return Value(taint=taint.sanitize(_EVERY) if taint else None, shape=f"mac:{origin}")
     if qual in _URL_PARSERS:
         origin = node.args[0].id if node.args and isinstance(node.args[0], ast.Name) else ""
         return Value(taint=join_all(args), shape=f"url:{origin}")
