@@ -266,3 +266,11 @@ def report_unnormalized():
         abort(404)
     with open(path) as handle:  # expect: SB022:HIGH<264
         return handle.read()
+
+
+@app.route("/bundle-folder")
+def bundle_folder():
+    folder = request.args.get("folder", "inbox")
+    paths = list(map(lambda name: folder + "/" + name, ["index.txt"]))
+    with open(os.path.join(BASE, paths[0])) as handle:  # expect: SB022:HIGH<273
+        return handle.read()

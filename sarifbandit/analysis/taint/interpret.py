@@ -1895,7 +1895,7 @@ class FunctionRun:
             return self.attribute_by_name(args[0], args[1])
         if qual in ("map", "builtins.map") and len(args) == 2 and not kwargs:
             # `map(os.path.basename, names)`: each item as the function gives it back
-            each = self.apply(node, args[0], element_of(args[1]))
+            each = self.apply(node, args[0], element_of(args[1]), env)
             return Value(entries=((REST, each),), shape="list")
         library = call_library(self, node, qual, args, kwargs) or _pairs(qual, args)
         if library is not None:
@@ -1947,13 +1947,13 @@ class FunctionRun:
             return Value(taint=taint.step(_step(node, f"through `{_short(func)}()`")))
         return Value(taint=taint.inexact().step(_step(node, f"through `{_short(func)}()`")))
 
-    def apply(self, node: ast.Call, function: Value, item: Value) -> Value:
+    def apply(self, node: ast.Call, function: Value, item: Value, env: Env) -> Value:
         """What calling `function` (a value the code holds) on `item` gives: a function or
         lambda of this file followed, a modelled sanitizer applied, `str.strip` and the like
         keep the text; anything else passes the item on, less surely."""
         taint = item.all_taint()
         if function.shape == "closure" and function.name in self.a.closures:
-            return self.call_closure(node, function, [item], {}, {})
+            return self.call_closure(node, function, [item], {}, env)
         local = self.a.functions.get(function.name) if function.shape == "function" else None
         if local is not None:
             return self.local_call(node, local, [item], {}) or CLEAN
