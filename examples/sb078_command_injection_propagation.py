@@ -261,3 +261,17 @@ def wake(host):
 def wake_host():
     wake(request.args.get("host", ""))
     return "sent"
+
+
+@app.route("/list-folder")
+def list_folder():
+    folders = ["/srv/share", request.args.get("folder", "")]
+    os.system("ls " + folders[folders.index("/srv/share")])  # expect: B605:LOW
+    return "listed"
+
+
+@app.route("/list-folder-asked")
+def list_folder_asked():
+    folders = ["/srv/share", request.args.get("folder", "")]
+    os.system("ls " + folders[folders.index(request.args.get("pick", ""))])  # expect: B605:MEDIUM<275
+    return "listed"

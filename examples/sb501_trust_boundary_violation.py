@@ -123,3 +123,32 @@ def nickname_safe():
     draft.set_nickname("guest")
     session["nickname"] = draft.nickname_or_default()
     return "saved"
+
+
+@app.route("/display-name")
+def display_name():
+    # split at the separator of the constant prefix: the first item is "guest"
+    session["display"] = ("guest " + request.args.get("name", "")).split(" ")[0]
+    return "saved"
+
+
+@app.route("/display-name-tail")
+def display_name_tail():
+    session["display"] = ("guest " + request.args.get("name", "")).split(" ")[1]  # expect: SB501:HIGH<137
+    return "saved"
+
+
+@app.route("/first-role")
+def first_role():
+    session["role"] = (["viewer"] + request.args.getlist("role"))[0]
+    return "saved"
+
+
+@app.route("/next-role")
+def next_role():
+    roles = ["viewer"]
+    roles.extend(request.args.getlist("role"))
+    roles.append("auditor")
+    # the list's length is not known after extend: index 1 may be any of the roles asked for
+    session["role"] = roles[1]  # expect: SB501:MEDIUM<150
+    return "saved"

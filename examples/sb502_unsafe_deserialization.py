@@ -1,6 +1,7 @@
 """Settings import of a Flask app, a Django app and an aiohttp service: uploaded documents
 loaded by deserializers that can build arbitrary objects."""
 
+import base64
 import hashlib
 import hmac
 import json
@@ -17,7 +18,7 @@ app = Flask(__name__)
 
 @app.route("/import", methods=["POST"])
 def import_settings():
-    settings = yaml.unsafe_load(request.get_data())  # expect: SB502:HIGH<20
+    settings = yaml.unsafe_load(request.get_data())  # expect: SB502:HIGH<21
     return jsonify(keys=len(settings))
 
 
@@ -31,7 +32,7 @@ def import_settings_safe():
 def import_file():
     upload = request.files["settings"]
     text = upload.read().decode("utf-8").strip()
-    settings = yaml.load(text, Loader=yaml.Loader)  # expect: B506<32
+    settings = yaml.load(text, Loader=yaml.Loader)  # expect: B506<33
     return jsonify(keys=len(settings))
 
 
@@ -47,7 +48,7 @@ def import_file_safe():
 def restore():
     blob = request.form.get("state", "")
     state = "{}" if 3 * 4 > 20 else blob
-    return jsonify(keys=len(list(yaml.unsafe_load_all(state))))  # expect: SB502:HIGH<48
+    return jsonify(keys=len(list(yaml.unsafe_load_all(state))))  # expect: SB502:HIGH<49
 
 
 @app.route("/restore-safe", methods=["POST"])
@@ -59,7 +60,7 @@ def restore_safe():
 
 def profile(request):
     document = request.body
-    data = yaml.unsafe_load(document)  # expect: SB502:HIGH<61
+    data = yaml.unsafe_load(document)  # expect: SB502:HIGH<62
     return JsonResponse({"keys": len(data)})
 
 
@@ -71,7 +72,7 @@ def profile_safe(request):
 
 async def upload(request):
     body = await request.text()
-    data = yaml.load(body, Loader=yaml.UnsafeLoader)  # expect: B506<73
+    data = yaml.load(body, Loader=yaml.UnsafeLoader)  # expect: B506<74
     return web.json_response({"keys": len(data)})
 
 
@@ -111,4 +112,19 @@ def restore_unsigned():
     expected = hmac.new(SIGNING_KEY, payload, hashlib.sha256).hexdigest().encode()
     if not hmac.compare_digest(signature, expected):
         return jsonify(error="bad signature"), 403
-    return jsonify(state=pickle.loads(blob))  # expect: B301:HIGH<109
+    return jsonify(state=pickle.loads(blob))  # expect: B301:HIGH<110
+
+
+#: the state a new session starts with, pickled and encoded by the developer
+BLANK_STATE = "gAN9cQAu"
+
+
+@app.route("/state/blank")
+def blank_state():
+    return jsonify(pickle.loads(base64.b64decode(BLANK_STATE)))  # expect: B301:LOW
+
+
+@app.route("/state/restore-encoded")
+def restore_encoded():
+    blob = request.args.get("state", BLANK_STATE)
+    return jsonify(pickle.loads(base64.b64decode(blob)))  # expect: B301:HIGH<129

@@ -152,3 +152,20 @@ def region_metrics_any():
     region = request.args.get("region", "eu-west")
     url = "https://" + region + ".metrics.example/v1"
     return jsonify(requests.get(url, timeout=3).json())  # expect: SB918:HIGH<152
+
+
+@app.route("/status-retry")
+def status_retry():
+    # the loop body always runs: the address is the constant it sets
+    url = request.args.get("url", "")
+    for _ in range(3):
+        url = "https://status.example.com/health"
+    return requests.get(url, timeout=5).text
+
+
+@app.route("/status-maybe")
+def status_maybe():
+    url = request.args.get("url", "")
+    for _ in range(int(request.args.get("tries", "0"))):
+        url = "https://status.example.com/health"
+    return requests.get(url, timeout=5).text  # expect: SB918:HIGH<168

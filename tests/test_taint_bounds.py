@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import ast
 import textwrap
+import tracemalloc
 
 import pytest
 
@@ -128,7 +129,28 @@ def test_trace_bound_keeps_the_source() -> None:
 def test_folding_bound_leaves_huge_constants_unknown(expr: str) -> None:
     hits = _hits(f"import os\ndef main():\n    x = {expr}\n    os.system(x + input())\n")
     assert [h[1] for h in hits] == ["command"]
-    assert interpret.MAX_FOLDED_SIZE == 10_000
+    assert values.MAX_FOLDED_SIZE == 10_000
+
+
+@pytest.mark.parametrize(
+    "expr",
+    [
+        '"a".ljust(10**9)',
+        '"{:>999999999}".format("a")',
+        '"\\t".expandtabs(10**9)',
+        '("a" * 9000).replace("a", "b" * 9000)',
+    ],
+)
+def test_str_methods_are_not_folded_past_the_bound(expr: str) -> None:
+    # computed first and measured after, each of these took a gigabyte
+    tracemalloc.start()
+    try:
+        hits = _hits(f"import os\ndef main():\n    x = {expr}\n    os.system(x + input())\n")
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert [h[1] for h in hits] == ["command"]
+    assert peak < 20 * values.MAX_FOLDED_SIZE * 100
 
 
 def test_class_depth_bound_stops_the_method_lookup(monkeypatch) -> None:

@@ -45,6 +45,7 @@ from .values import (
     CALL_PREFIX,
     CLEAN,
     FIXED_TEXT,
+    MAX_FOLDED_SIZE,
     MODEL_PREFIX,
     NO_DOTS,
     PARAM_PREFIX,
@@ -1124,7 +1125,7 @@ class FunctionRun:
 
     def s_For(self, node: ast.For, env: Env) -> Optional[Env]:
         iterable = self.eval(node.iter, env)
-        return self.loop(node, env, node.target, element_of(iterable), False)
+        return self.loop(node, env, node.target, element_of(iterable), False, _never_empty(node))
 
     s_AsyncFor = s_For
 
@@ -1135,8 +1136,12 @@ class FunctionRun:
         target: Optional[ast.expr],
         element: Optional[Value],
         forever: bool,
+        at_least_once: bool = False,
     ) -> Optional[Env]:
+        """The loop run to a fixpoint; what leaves it. A loop whose body `at_least_once` runs
+        (`for _ in range(3)`) leaves from the end of the body, not from before it."""
         head = dict(env)
+        last: Optional[Env] = None
         breaks: List[Env] = []
         self._breaks.append(breaks)
         try:
@@ -1156,6 +1161,7 @@ class FunctionRun:
                     out = join_env(out, other)
                 new_head = join_env(head, out) or head
                 if new_head == head:
+                    last = out  # settled: the body's end covers every round
                     break
                 head = new_head if rounds < MAX_LOOP_ROUNDS - 1 else widen_env(head, new_head)
         finally:
@@ -1165,10 +1171,12 @@ class FunctionRun:
             test = self.eval(node.test, head)
             forever = test.known and bool(test.const)  # still true where the loop settled
         if not forever:
-            after = head
-            if isinstance(node, ast.While):
+            after: Optional[Env] = head
+            if at_least_once and last is not None:
+                after = last
+            elif isinstance(node, ast.While):
                 after = refine(self, node.test, False, dict(head))
-            exit_env = self.block(node.orelse, dict(after))
+            exit_env = self.block(node.orelse, dict(after)) if after is not None else None
         for other in breaks:
             exit_env = join_env(exit_env, other)
         return exit_env
@@ -1580,6 +1588,9 @@ class FunctionRun:
         if isinstance(op, ast.Add):
             if left.entries is not None and right.entries is not None:
                 return list_concat(left, right)
+            if left.shape == "list" and left.entries is not None and not _stringish(right):
+                # `["guest"] + request.args.getlist("role")`: the first items stay known
+                return list_concat(left, Value(entries=((REST, element_of(right)),), shape="list"))
             if _stringish(left) or _stringish(right):
                 return fixed_if(concat(pieces_of(left) + pieces_of(right)), (left, right))
         if isinstance(op, ast.Mod) and left.known and isinstance(left.const, str):
@@ -2574,6 +2585,11 @@ def element_of(value: Value) -> Value:
 
 
 def list_concat(left: Value, right: Value) -> Value:
+    """`left + right` of two lists: the right's items numbered on after the left's, or all
+    kept as the rest when the left's length is not known."""
+    rest = left.entry(REST)
+    if rest is not None:
+        return left.with_entry(REST, join(rest, element_of(right)) or rest)
     n = len([k for k, _ in left.entries or () if isinstance(k, int)])
     value = left
     for key, part in right.entries or ():
@@ -2708,8 +2724,27 @@ _OPERATORS = {
     ast.BitOr: lambda a, b: a | b,
     ast.BitXor: lambda a, b: a ^ b,
 }
-#: folding stops at results this large (`"a" * 10**9` is not computed)
-MAX_FOLDED_SIZE = 10_000
+
+
+def _never_empty(node: ast.For) -> bool:
+    """Whether the loop's iterable, as written, always has an item: `range(3)`, a literal
+    `[a, b]` or `"ab"` (the body then runs at least once)."""
+    items = node.iter
+    if isinstance(items, (ast.List, ast.Tuple, ast.Set)):
+        return bool(items.elts) and not any(isinstance(e, ast.Starred) for e in items.elts)
+    if isinstance(items, ast.Constant):
+        return isinstance(items.value, (str, bytes)) and bool(items.value)
+    if (
+        isinstance(items, ast.Call)
+        and isinstance(items.func, ast.Name)
+        and items.func.id == "range"
+        and not items.keywords
+        and 1 <= len(items.args) <= 2
+        and all(isinstance(a, ast.Constant) and type(a.value) is int for a in items.args)
+    ):
+        bounds = [a.value for a in items.args]  # type: ignore[attr-defined]
+        return len(range(*bounds)) > 0
+    return False
 
 
 def _fold_binop(op: ast.operator, a: Any, b: Any) -> Optional[Value]:

@@ -8,13 +8,18 @@ unknown-call model).
 from __future__ import annotations
 
 import ast
+import base64
+import binascii
 import re
+import urllib.parse
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any, Dict, List, Optional
+from typing import TYPE_CHECKING, Any, Callable, Dict, List, Optional
 
 from .values import (
     CLEAN,
     FIXED_TEXT,
+    MAX_ENTRIES,
+    MAX_FOLDED_SIZE,
     NO_DOTS,
     REST,
     Taint,
@@ -196,6 +201,54 @@ def constant_bool() -> Value:
     return Value(shape="number")
 
 
+def _leading_items(attr: str, text: Value, args: List[Value]) -> List[tuple]:
+    """The items `text.split(sep[, maxsplit])` takes whole from the constant text the string
+    starts with (`("fixed " + name).split(" ")[0]` is "fixed"), as list entries."""
+    if attr != "split" or not args or not args[0].known or not isinstance(args[0].const, str):
+        return []
+    separator = args[0].const
+    most = args[1].const if len(args) > 1 and args[1].known else (-1 if len(args) == 1 else 0)
+    lead = ""
+    for piece in text.pieces or ():
+        if not isinstance(piece, str):
+            break
+        lead += piece
+    if not separator or not isinstance(most, int):
+        return []
+    whole = lead.split(separator)[:-1]  # the last one goes on into what is not known
+    if most >= 0:
+        whole = whole[:most]
+    return [(i, constant(item)) for i, item in enumerate(whole[: MAX_ENTRIES - 1])]
+
+
+def _fold_size(text: Any, attr: str, given: List[Any]) -> int:
+    """A bound of the length of what `text.attr(*given)` builds, so that a result past
+    MAX_FOLDED_SIZE (`"a".ljust(10**9)`, `"{:>999999999}".format(x)`) is never computed."""
+    if not isinstance(text, (str, bytes)):
+        return MAX_FOLDED_SIZE + 1
+    numbers = [abs(i) for i in given if isinstance(i, int)]
+    texts = [i for i in given if isinstance(i, (str, bytes))]
+    if attr in ("ljust", "rjust", "center", "zfill"):
+        return max([len(text), *numbers])
+    if attr == "expandtabs":
+        return len(text) * max([8, *numbers])
+    if attr == "replace":
+        return len(text) * (max(map(len, texts), default=0) + 1)
+    if attr == "format" and isinstance(text, str):
+        fields = re.findall(r"\{[^{}]*\}", text)
+        widths = [
+            int(d) if len(d) < 9 else MAX_FOLDED_SIZE + 1
+            for f in fields
+            for d in re.findall(r"\d+", f)
+        ]
+        widest = max(map(len, texts), default=0) + max(widths, default=0)
+        return len(text) + len(fields) * widest
+    items = [x for i in given if isinstance(i, (list, tuple)) for x in i]  # `sep.join(items)`
+    return 4 * len(text) + sum(
+        len(text) + (len(x) if isinstance(x, (str, bytes)) else 1) for x in items
+    )
+
+
 def _str_method(
     run: "FunctionRun",
     node: ast.Call,
@@ -206,7 +259,12 @@ def _str_method(
 ) -> Optional[Value]:
     if receiver.known and all(a.known for a in args) and all(v.known for v in kwargs.values()):
         method = getattr(receiver.const, attr, None)
-        if method is not None and attr not in ("format_map",):
+        given = [a.const for a in args] + [v.const for v in kwargs.values()]
+        if (
+            method is not None
+            and attr not in ("format_map",)
+            and _fold_size(receiver.const, attr, given) <= MAX_FOLDED_SIZE
+        ):
             try:
                 result = method(*[a.const for a in args], **{k: v.const for k, v in kwargs.items()})
             except Exception:
@@ -216,7 +274,7 @@ def _str_method(
                     values = [constant(item) for item in result][:64]
                     return Value(entries=tuple(enumerate(values)), shape="list")
                 if isinstance(result, (str, bytes, int, float, bool)) or result is None:
-                    if isinstance(result, (str, bytes)) and len(result) > 10_000:
+                    if isinstance(result, (str, bytes)) and len(result) > MAX_FOLDED_SIZE:
                         return None
                     return constant(result)
     if attr in _STR_FACTS:
@@ -239,9 +297,8 @@ def _str_method(
         by_whitespace = attr in ("split", "rsplit") and not args and "sep" not in kwargs
         if (attr == "splitlines" or by_whitespace) and taint is not None:
             taint = taint.sanitize(_LINE_BREAK_SINKS)  # no item holds a line break
-        return Value(
-            entries=((REST, Value(taint=taint, pieces=(taint,) if taint else None)),), shape="list"
-        )
+        rest = Value(taint=taint, pieces=(taint,) if taint else None)
+        return Value(entries=(*_leading_items(attr, receiver, args), (REST, rest)), shape="list")
     if attr == "replace" and len(args) >= 2 and _removes_newline(args[0], args[1]):
         # `.replace("\n", "")`: no line break is left to forge a log line or split a header
         taint = receiver.all_taint()
@@ -375,6 +432,22 @@ def _container_method(
         attr, args = "insert", [constant(0), args[0]]
     elif attr == "popleft":
         attr, args = "pop", [constant(0)]
+    if attr == "index" and args and listlike and args[0].known:
+        # `items.index("tmp")`: the first item known equal, all before it known to differ
+        for at in indexes:
+            item = receiver.entry(at)
+            if item is None or not item.known:
+                break
+            if item.const == args[0].const:
+                return constant(at)
+        return Value(shape="number")
+    rest = receiver.entry(REST)
+    if attr in ("append", "extend") and args and rest is not None:
+        # after items of a length not known, a new item has no known index
+        added = args[0] if attr == "append" else smashed(args[0])
+        both = FIXED_TEXT if fixed_text(rest) and fixed_text(added) else join(rest, added)
+        store_receiver(node, env, receiver.with_entry(REST, both or rest))
+        return constant(None)
     if attr == "append" and args:
         store_receiver(node, env, receiver.with_entry((indexes[-1] + 1) if indexes else 0, args[0]))
         return constant(None)
@@ -619,9 +692,40 @@ def named_entries(mapping: Value) -> Optional[Dict[str, Value]]:
     return dict(entries)
 
 
+#: pure encoders and decoders whose result on constant text is computed: a blob the code
+#: holds and decodes (`pickle.loads(base64.b64decode("gAN9..."))`) is the code's own constant;
+#: none makes its result much longer than its argument (decompressors are left out)
+_FOLDED_CODECS: Dict[str, Callable[..., Any]] = {
+    f"{module.__name__}.{name}": getattr(module, name)
+    for module, names in (
+        (
+            base64,
+            "b64decode b64encode urlsafe_b64decode urlsafe_b64encode standard_b64decode "
+            "standard_b64encode b32decode b32encode b16decode b16encode decodebytes encodebytes",
+        ),
+        (binascii, "unhexlify hexlify a2b_hex b2a_hex a2b_base64 b2a_base64"),
+        (urllib.parse, "unquote unquote_plus quote quote_plus"),
+    )
+    for name in names.split()
+}
+_FOLDED_CODECS["bytes.fromhex"] = bytes.fromhex
+
+
 def call_library(
     run: "FunctionRun", node: ast.Call, qual: str, args: List[Value], kwargs: Dict[str, Value]
 ) -> Optional[Value]:
+    codec = _FOLDED_CODECS.get(qual)
+    if (
+        codec is not None
+        and args
+        and not kwargs
+        and all(a.known and isinstance(a.const, (str, bytes)) for a in args)
+        and sum(len(a.const) for a in args) <= MAX_FOLDED_SIZE
+    ):
+        try:
+            return constant(codec(*[a.const for a in args]))
+        except (ValueError, TypeError):  # binascii.Error is a ValueError
+            pass  # not text this codec reads: as if not known
     escaping = _autoescaping(qual, args, kwargs)
     if escaping is not None:
         return escaping

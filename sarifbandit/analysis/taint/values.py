@@ -15,6 +15,8 @@ from typing import Any, FrozenSet, Iterable, List, Optional, Tuple, Union, cast
 MAX_PIECES = 32
 #: a container keeps at most this many entries apart; past it, it is smashed into one value
 MAX_ENTRIES = 64
+#: folding stops at results this large (`"a" * 10**9`, `"a".ljust(10**9)` are not computed)
+MAX_FOLDED_SIZE = 10_000
 #: a path keeps at most this many steps (the source, the last steps and the sink)
 MAX_TRACE = 24
 
