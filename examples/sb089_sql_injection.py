@@ -164,3 +164,22 @@ def tagged():
     query = "SELECT id FROM notes WHERE tag IN (" + ", ".join(tags) + ")"  # expect: B608:HIGH<156
     found += db().execute(query).fetchall()
     return jsonify(count=len(found))
+
+
+def report_owner(request, owner_id):
+    # `<int:owner_id>`: Django's converter lets digits through only
+    with connection.cursor() as cursor:
+        cursor.execute(f"SELECT count(*) FROM notes WHERE owner_id = {owner_id}")  # expect: B608:LOW
+        return JsonResponse({"total": cursor.fetchone()[0]})
+
+
+def report_tag(request, tag):
+    with connection.cursor() as cursor:
+        cursor.execute(f"SELECT count(*) FROM notes WHERE tag = '{tag}'")  # expect: B608:HIGH<176
+        return JsonResponse({"total": cursor.fetchone()[0]})
+
+
+urlpatterns += [
+    path("report/owner/<int:owner_id>/", report_owner),
+    path("report/tag/<str:tag>/", report_tag),
+]

@@ -39,7 +39,7 @@ async def page(
     sort: Annotated[str, Query()] = "id",
 ):
     db = sqlite3.connect("orders.db")
-    db.execute(f"SELECT id FROM orders WHERE id > {after or 0} LIMIT {size}")  # expect: B608:MEDIUM
+    db.execute(f"SELECT id FROM orders WHERE id > {after or 0} LIMIT {size}")  # expect: B608:LOW
     db.execute(f"SELECT id FROM orders ORDER BY {sort}")  # expect: B608:HIGH<39
     return {"ok": True}
 
@@ -74,7 +74,7 @@ async def by_status(
     note: str = Query("", pattern=r"[a-z]+"),
 ):
     db = sqlite3.connect("orders.db")
-    db.execute(f"SELECT id FROM orders WHERE status = '{status.value}' ORDER BY {sort}")  # expect: B608:MEDIUM
+    db.execute(f"SELECT id FROM orders WHERE status = '{status.value}' ORDER BY {sort}")  # expect: B608:LOW
     db.execute(f"SELECT id FROM orders WHERE region = '{region}'")  # expect: B608
     db.execute(f"SELECT id FROM orders WHERE note = '{note}'")  # expect: B608:HIGH<74
     return {"ok": True}

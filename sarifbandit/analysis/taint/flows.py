@@ -38,7 +38,7 @@ from .patterns import (
 )
 from .urlconf import UrlArgument, arguments_of
 from .urlconf import url_arguments as url_arguments_of
-from .values import PARAM_PREFIX, Step, Taint, Value, tainted
+from .values import FIXED_TEXT, PARAM_PREFIX, Step, Taint, Value, tainted
 
 _FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
 #: words without which a file cannot read a modelled source (cheap text test, before parsing
@@ -95,11 +95,16 @@ class Flows:
             hit for hit in hits if hit.node is hit.anchor or (hit.sink_class, hit.node) not in inner
         ]
 
-    def sink_arguments(self) -> List[Tuple[ast.AST, Value]]:
-        """(the call, an argument's value) for every argument of every modelled sink call."""
+    def sink_arguments(self, sink_class: str) -> List[Tuple[ast.AST, Value]]:
+        """(the call, an argument's value) for every argument of every modelled sink call of
+        `sink_class`."""
         if self._analysis is None:
             return []
-        return [(anchor, v) for anchor, v in self._analysis.values.values() if v is not None]
+        return [
+            (anchor, v)
+            for (_, of_class), (anchor, v) in self._analysis.values.items()
+            if of_class == sink_class and v is not None
+        ]
 
     def confidence(self, hit: SinkHit) -> Rank:
         """HIGH for input from the network followed exactly; a program's own command line and
@@ -247,6 +252,10 @@ def _file_triggers(models: Models) -> Tuple[str, ...]:
         words.update(route.decorators)
     return tuple(sorted(words))
 
+
+#: what a parameter the framework validated holds (a number, a Literal's or an Enum's value):
+#: text the code fixes, so a sink it reaches is judged as one of constants
+VALIDATED = FIXED_TEXT
 
 #: frameworks with a global request object a helper of another module may read
 _GLOBAL_REQUEST_MODULES = frozenset({"flask", "werkzeug", "quart", "bottle"})
@@ -415,6 +424,7 @@ def _entries(
                         continue
                     if arg.arg in named:
                         if named[arg.arg] in route.safe_converters:
+                            given[arg.arg] = VALIDATED  # `<int:id>`: a number
                             continue
                     elif not route.all_params:
                         continue
@@ -436,6 +446,7 @@ def _entries(
                         route.safe_annotations | enums,
                     )
                     if checked == EVERYWHERE:
+                        given[arg.arg] = VALIDATED
                         continue
                     # a body model (`order: Order`) of this file or imported (`from .schemas
                     # import Order`): its fields' declarations decide
@@ -464,18 +475,19 @@ def _entries(
             ):
                 # Django: a view is `view(request, **url_kwargs)`, its route declared in urls.py
                 for arg in every[every.index(_request_arg(every)) + 1 :]:
-                    if (
-                        (
-                            arg.annotation is not None
-                            and annotated_type(arg.annotation) in route.safe_annotations
-                        )
-                        or _default_of(func, arg) is not None
-                        or arg.arg in _HANDLER_PARAMS
-                    ):
+                    if _default_of(func, arg) is not None or arg.arg in _HANDLER_PARAMS:
                         continue  # a view's option or an error handler's exception, not the URL's
+                    if (
+                        arg.annotation is not None
+                        and annotated_type(arg.annotation) in route.safe_annotations
+                    ):
+                        given[arg.arg] = VALIDATED
+                        continue
                     if known is not None and known.get(arg.arg, _NOT_ROUTED) <= safe:
                         # `path("<int:pk>/", view)`: a number; a parameter the routes do not
                         # name is given by the code (path(..., view, {"root": ...}))
+                        if arg.arg in known:
+                            given[arg.arg] = VALIDATED
                         continue
                     given[arg.arg] = tainted(
                         Taint(frozenset({route.kind}), trace=(_arg_step(arg, route.framework),))

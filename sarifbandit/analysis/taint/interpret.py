@@ -44,6 +44,7 @@ from .patterns import EVERYWHERE, declared_checks, enum_classes, form_fields
 from .values import (
     CALL_PREFIX,
     CLEAN,
+    FIXED,
     FIXED_TEXT,
     MAX_FOLDED_SIZE,
     MODEL_PREFIX,
@@ -552,8 +553,9 @@ class FileAnalysis:
         self.entry_params = entry_params
         self.view_returns = view_returns
         self.hits: Dict[ast.AST, Dict[Tuple[str, ast.AST], SinkHit]] = {}
-        #: argument node -> (the call, its value) for every argument of a modelled sink call
-        self.values: Dict[ast.AST, Tuple[ast.AST, Optional[Value]]] = {}
+        #: (argument node, sink class) -> (the call, its value) for every argument of a
+        #: modelled sink call: `HttpResponse(check_output(cmd, shell=True))` holds two
+        self.values: Dict[Tuple[ast.AST, str], Tuple[ast.AST, Optional[Value]]] = {}
         self.functions: Dict[str, ast.AST] = {}
         self.classes: Dict[str, ast.ClassDef] = {}
         self.methods: Dict[Tuple[str, str], ast.AST] = {}
@@ -1389,6 +1391,8 @@ class FunctionRun:
             listed = self.class_allow_list(owner_class, attr)
             if listed is not None:  # `op not in self.OPERATORS`
                 return listed
+        if base.shape == FIXED and base.all_taint() is None and attr in ("value", "name"):
+            return FIXED_TEXT  # `status.value` of an Enum parameter the framework validated
         if base.shape == "path" and attr in ("name", "stem", "suffix"):
             # `Path(x).name`: the last part only, as os.path.basename gives it
             taint = base.all_taint()
@@ -1577,7 +1581,7 @@ class FunctionRun:
         building, and its verdict reads the value there (a query of constants is LOW)."""
         first = value.pieces[0] if value.pieces else None
         if isinstance(first, str) and _SQL_START.match(first):
-            self.a.values[node] = (node, value)
+            self.a.values[(node, "sql")] = (node, value)
         return value
 
     def binop(self, op: ast.operator, left: Value, right: Value) -> Value:
@@ -2189,8 +2193,9 @@ class FunctionRun:
                 )
                 if not wanted:
                     continue
-                known = self.a.values.get(arg_node)
-                self.a.values[arg_node] = (anchor, join(known[1], value) if known else value)
+                slot = (arg_node, sink.sink_class)
+                known = self.a.values.get(slot)
+                self.a.values[slot] = (anchor, join(known[1], value) if known else value)
                 if sink.sink_class == "command" and value.shape == "list" and not _shell(kwargs):
                     value = _program_part(value)
                 if sink.sink_class == "log" and index and _repr_conversion(args[0], index):

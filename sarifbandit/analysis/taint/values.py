@@ -244,6 +244,10 @@ def join(a: Optional[Value], b: Optional[Value]) -> Optional[Value]:
         parts += [b] if b.shape == "object" else [v for _, v in b.entries or ()]
         unique = list({v.name: v for v in parts}.values())
         return Value(shape="objects", entries=tuple(enumerate(unique[:MAX_ENTRIES])))
+    if a.entries is None and b.entries is None and fixed_text(a) and fixed_text(b):
+        if not (a.known and b.known and a.const == b.const and type(a.const) is type(b.const)):
+            # `after or 0`, `"asc" if up else "desc"`: either way, text the code fixes
+            return FIXED_TEXT
     taint = join_taint(a.taint, b.taint)
     const = a.const if a.const == b.const and type(a.const) is type(b.const) else UNKNOWN
     pieces = None

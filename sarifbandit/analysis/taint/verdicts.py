@@ -126,7 +126,7 @@ def judge(findings: List[Finding], flows: Optional[Flows]) -> List[Finding]:
         return findings
     hits = flows.all_hits()
     calls = _Calls([(hit.anchor, hit) for hit in hits])
-    arguments = _Calls(flows.sink_arguments())
+    arguments: Dict[str, _Calls[Value]] = {}
     sql_steps: Dict[int, List[SinkHit]] = {}
     for sql_hit in hits:
         if sql_hit.sink_class == "sql":
@@ -152,10 +152,12 @@ def judge(findings: List[Finding], flows: Optional[Flows]) -> List[Finding]:
                 )
             )
             continue
+        if sink_class not in arguments:
+            arguments[sink_class] = _Calls(flows.sink_arguments(sink_class))
         constant = (
             None
             if finding.rule_id in NAMES_NOT_DATA
-            else _constant_at(finding, arguments, sink_class)
+            else _constant_at(finding, arguments[sink_class], sink_class)
         )
         if constant is not None:
             judged.append(
