@@ -161,3 +161,16 @@ web_app.router.add_get("/rotate-safe", rotate_safe)
 web_app.router.add_get("/share", share)
 web_app.router.add_get("/share-safe", share_safe)
 web_app.router.add_get("/share-root", share_root)
+
+
+async def folder_size(request):
+    # an argument list, but its program is a shell given a command line with -c
+    folder = request.query.get("folder", ".")
+    process = await asyncio.create_subprocess_exec("sh", "-c", "du -sh " + folder)  # expect: SB078:HIGH<168
+    return web.Response(text=str(await process.wait()))
+
+
+async def folder_size_exec(request):
+    folder = request.query.get("folder", ".")
+    process = await asyncio.create_subprocess_exec("du", "-sh", "--", folder)
+    return web.Response(text=str(await process.wait()))

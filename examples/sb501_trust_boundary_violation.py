@@ -152,3 +152,17 @@ def next_role():
     # the list's length is not known after extend: index 1 may be any of the roles asked for
     session["role"] = roles[1]  # expect: SB501:MEDIUM<150
     return "saved"
+
+
+def apply_promo(request):
+    # the session takes the asker's code as if the server had checked it
+    request.session.update({"promo": request.POST.get("promo", "")})  # expect: SB501:HIGH<159
+    return JsonResponse({"ok": True})
+
+
+def reset_promo(request):
+    request.session.update({"promo": "", "step": request.POST.get("step", "") == "done"})
+    return JsonResponse({"ok": True})
+
+
+urlpatterns += [path("promo/", apply_promo), path("promo/reset/", reset_promo)]

@@ -2,14 +2,14 @@
 the browser goes."""
 
 from typing import Annotated
-from urllib.parse import urlencode, urlparse, urlsplit, urlunsplit
+from urllib.parse import quote, urlencode, urlparse, urlsplit, urlunsplit
 
-from django.http import HttpResponseRedirect
+from django.http import HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, resolve_url
 from django.urls import path, reverse
 from fastapi import Depends, FastAPI
 from fastapi.responses import RedirectResponse
-from flask import Flask, abort, redirect, request
+from flask import Flask, abort, make_response, redirect, request
 from shop.models import Page
 
 app = Flask(__name__)
@@ -248,3 +248,27 @@ urlpatterns += [
     path("login/done/", after_login),
     path("login/done-safe/", after_login_safe),
 ]
+
+
+@app.route("/continue")
+def continue_to():
+    # a Location header of the asker's choosing: the browser goes there
+    response = make_response("", 303)
+    response.headers["Location"] = request.args.get("next", "/")  # expect: SB601:HIGH<257, SB113:HIGH<257
+    return response
+
+
+@app.route("/continue-item")
+def continue_to_item():
+    response = make_response("", 303)
+    response.headers["Location"] = "/items/" + quote(request.args.get("item", ""))
+    return response
+
+
+def continue_after_signup(request):
+    response = HttpResponse(status=303)
+    response["Location"] = request.GET.get("next", "/")  # expect: SB601:HIGH<270, SB113:HIGH<270
+    return response
+
+
+urlpatterns += [path("signup/continue/", continue_after_signup)]

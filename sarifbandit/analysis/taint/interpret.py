@@ -2176,6 +2176,9 @@ class FunctionRun:
             return
         kwargs = kwargs or {}
         positional = len(args) if positional < 0 else positional
+        script = _shell_script(qual, args[:positional])
+        if script is not None:  # `create_subprocess_exec("sh", "-c", text)`: text is a command
+            self.sink_value(anchor, arg_nodes[script], args[script], "command", qual, env)
         for sink in sinks:
             if not _applies(sink, args[:positional], kwargs):
                 continue
@@ -2201,6 +2204,11 @@ class FunctionRun:
                 if sink.sink_class == "log" and index and _repr_conversion(args[0], index):
                     continue  # `log.info("%r", name)`: repr() escapes line breaks
                 self.sink_value(anchor, arg_node, value, sink.sink_class, qual, env)
+                if sink.sink_class == "header":
+                    # a Location header sends the browser where it says: a redirect too
+                    target = _location(index, value, args)
+                    if target is not None:
+                        self.sink_value(anchor, arg_node, target, "redirect", qual, env)
 
     def sink_value(
         self, anchor: ast.AST, arg_node: ast.AST, value: Value, sink_class: str, sink: str, env: Env
@@ -2263,6 +2271,45 @@ class FunctionRun:
 
 #: programs that run their `-c` argument as a command line
 SHELLS = frozenset({"sh", "bash", "dash", "zsh", "ksh", "fish", "csh", "tcsh", "ash", "busybox"})
+
+
+def _location(index: int, value: Value, args: List[Value]) -> Optional[Value]:
+    """The value a header sink's argument gives the Location header: the item of a headers
+    mapping (`headers={"Location": url}`), or the value set after the name
+    (`response["Location"] = url`, `headers.set("Location", url)`); None when it sets none."""
+    if value.entries is not None:
+        return next(
+            (v for k, v in value.entries if isinstance(k, str) and k.lower() == "location"),
+            None,
+        )
+    name = args[0] if index == 1 else None
+    if name is not None and name.known and str(name.const).lower() == "location":
+        return value
+    return None
+
+
+#: calls taking the program and its argument list as separate arguments: (the position of
+#: the program, the position where the argument list starts)
+_ARGV_CALLS = {
+    **dict.fromkeys(
+        ("asyncio.create_subprocess_exec", "asyncio.subprocess.create_subprocess_exec"), (0, 0)
+    ),
+    **dict.fromkeys(("os.execl", "os.execle", "os.execlp", "os.execlpe"), (0, 1)),
+    **dict.fromkeys(("os.spawnl", "os.spawnle", "os.spawnlp", "os.spawnlpe"), (1, 2)),
+}
+
+
+def _shell_script(qual: str, args: List[Value]) -> Optional[int]:
+    """The position of the command line a shell is given with `-c` by a call of _ARGV_CALLS
+    (`os.execl("/bin/sh", "sh", "-c", text)`), or None."""
+    where = _ARGV_CALLS.get(qual)
+    if where is None or len(args) <= where[1] + 2:
+        return None
+    program, flag = args[where[0]], args[where[1] + 1]
+    name = (
+        program.const.rsplit("/", 1)[-1] if program.known and isinstance(program.const, str) else ""
+    )
+    return where[1] + 2 if name in SHELLS and flag.known and flag.const == "-c" else None
 
 
 def _program_part(argv: Value) -> Value:
