@@ -38,3 +38,19 @@ async def preview(request):
 async def preview_json(request):
     form = await request.post()
     return web.Response(text=form["draft"], content_type="application/json")
+
+
+async def greeting_page(request):
+    # HTML said by the Content-Type header rather than content_type=
+    name = request.query.get("name", "")
+    return web.Response(text="<p>Hello " + name + "</p>", headers={"Content-Type": "text/html"})  # expect: SB079:HIGH<45
+
+
+async def greeting_page_escaped(request):
+    name = html.escape(request.query.get("name", ""))
+    return web.Response(text="<p>Hello " + name + "</p>", headers={"content-type": "text/html"})
+
+
+async def greeting_text(request):
+    name = request.query.get("name", "")
+    return web.Response(text="Hello " + name, headers={"Content-Type": "text/plain"})

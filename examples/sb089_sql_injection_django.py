@@ -72,3 +72,26 @@ class FixedReportView(View):
         with connection.cursor() as cursor:
             cursor.execute("SELECT id FROM products ORDER BY %s" % self.order)  # expect: B608
             return JsonResponse({"ids": [row[0] for row in cursor.fetchall()]})
+
+
+class SortedListView(View):
+    # Django runs setup() and dispatch() before get(): what they store on self, get() reads
+    def setup(self, request, *args, **kwargs):
+        super().setup(request, *args, **kwargs)
+        self.order = request.GET.get("order", "created")
+
+    def get(self, request, *args, **kwargs):
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT id FROM products ORDER BY %s" % self.order)  # expect: B608:HIGH<81
+            return JsonResponse({"ids": [row[0] for row in cursor.fetchall()]})
+
+
+class NewestListView(View):
+    def dispatch(self, request, *args, **kwargs):
+        self.order = "created DESC"
+        return super().dispatch(request, *args, **kwargs)
+
+    def get(self, request, *args, **kwargs):
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT id FROM products ORDER BY %s" % self.order)  # expect: B608:LOW
+            return JsonResponse({"ids": [row[0] for row in cursor.fetchall()]})

@@ -178,6 +178,10 @@ BAD_ENTRIES = [
         "cfg.toml: taint.sinks[0].when[0].contains: must be a string, not a int (5)",
     ),
     (
+        {"sinks": [{"call": "a.b", "class": "xss", "when": [{"keyword": "h", "item": ["x"]}]}]},
+        "cfg.toml: taint.sinks[0].when[0].item: must be a string, not a list (['x'])",
+    ),
+    (
         {"sources": [{"name": "a.b", "kind": "remot"}]},
         "cfg.toml: taint.sources[0].kind: unknown kind 'remot' (did you mean 'remote'?); "
         "use one of: remote, local, env",

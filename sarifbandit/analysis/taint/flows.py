@@ -461,7 +461,9 @@ def _entries(
                         ),
                         shape=f"model:{model}" if model in local_classes else "",
                     )
-                if route.framework == "flask":
+                if route.framework == "flask" or _html_response(_route_decorators(func, route)):
+                    # Flask sends a returned str as HTML; FastAPI does under
+                    # `response_class=HTMLResponse`
                     view_returns.update(_own_returns(func))
         view = prefix + owners.get(func, getattr(func, "name", ""))
         known = arguments_of(url_routes, view) if views_module else None
@@ -582,6 +584,15 @@ def _route_decorators(func: ast.AST, route: RouteParams) -> List[ast.Call]:
     ]
 
 
+def _html_response(decorators: List[ast.Call]) -> bool:
+    """Whether a route decorator declares `response_class=HTMLResponse` (FastAPI, Starlette)."""
+    return any(
+        kw.arg == "response_class" and type_name(kw.value).endswith("HTMLResponse")
+        for d in decorators
+        for kw in d.keywords
+    )
+
+
 def _rule_of(decorator: ast.Call) -> Optional[ast.expr]:
     rule = decorator.args[0] if decorator.args else None
     for kw in decorator.keywords:
@@ -639,7 +650,9 @@ _HANDLER_PARAMS = frozenset(
     {"exception", "exc", "exc_type", "exc_value", "exc_info", "tb", "response", "reason"}
 )
 #: methods of a class-based view that Django calls with the URL's keyword arguments
-_VIEW_METHODS = frozenset({"get", "post", "put", "patch", "delete", "head", "options", "dispatch"})
+_VIEW_METHODS = frozenset(
+    {"get", "post", "put", "patch", "delete", "head", "options", "dispatch", "setup"}
+)
 
 
 def _is_view(func: ast.AST, every: List[ast.arg]) -> bool:

@@ -634,6 +634,8 @@ class FileAnalysis:
                         stand_in, pieces=(stand_in,), name=self.type_named(annotations.get(name))
                     )
                 )
+            if params and params[0] == "self" and func in self.entry_params:
+                env["self"] = self.prepared_self(func, env["self"], depth)
             run = FunctionRun(self, func, env, depth)
             summary = Summary(params)
             run.summary = summary
@@ -837,6 +839,26 @@ class FileAnalysis:
             todo.extend(self.bases(current))
         return seen
 
+    def prepared_self(self, func: ast.AST, own: Value, depth: int) -> Value:
+        """`self` as a class-based view's handler (`get`, `post` …) finds it: with what the
+        view's `setup()` and `dispatch()`, which Django runs first, stored on it
+        (`self.target = request.GET["next"]`)."""
+        cls = self.class_of.get(func)
+        if cls is None or getattr(func, "name", "") not in _HANDLERS or own.entries is None:
+            return own
+        entries = dict(own.entries)
+        for hook in _HOOKS:
+            method = self.method(cls, hook)
+            summary = self.summary(method, depth + 1) if method not in (None, func) else None
+            stored = summary.self_out if summary is not None else None
+            for key, value in (stored.entries if stored is not None else None) or ():
+                taint = value.all_taint()
+                if taint is not None and not taint.real():
+                    continue  # the hook's own parameters: not what the handler was given
+                if isinstance(key, tuple) and key[0] == "attr" and key not in entries:
+                    entries[key] = value
+        return replace(own, entries=tuple(entries.items()))
+
     def method(self, cls: str, name: str) -> Optional[ast.AST]:
         """`cls.name` looked up through the classes of this file it inherits from."""
         for current in self.lineage(cls):
@@ -844,6 +866,11 @@ class FileAnalysis:
             if found is not None:
                 return found
         return None
+
+
+#: what a class-based view answers a request with, and the methods Django runs before it
+_HANDLERS = frozenset({"get", "post", "put", "patch", "delete", "head", "options"})
+_HOOKS = ("setup", "dispatch")
 
 
 class FunctionRun:
@@ -2513,11 +2540,22 @@ def _external_base(cls: ast.ClassDef, owner: FileAnalysis) -> bool:
     )
 
 
+def _item_named(mapping: Value, name: str) -> Optional[Value]:
+    """The item of a mapping whose constant key is `name` in any case; unknown (applying)
+    when the mapping's keys are not all known, None when it surely has no such item."""
+    if mapping.entries is None or mapping.entry(REST) is not None:
+        return Value()
+    wanted = name.lower()
+    return next((v for k, v in mapping.entries if isinstance(k, str) and k.lower() == wanted), None)
+
+
 def _applies(sink: Sink, args: List[Value], kwargs: Dict[str, Value]) -> bool:
     for condition in sink.when:
         value = kwargs.get(condition.keyword)
         if value is None and condition.position is not None and condition.position < len(args):
             value = args[condition.position]
+        if value is not None and condition.item is not None:
+            value = _item_named(value, condition.item)
         if value is None:
             if not condition.missing:
                 return False

@@ -144,6 +144,9 @@ class Condition:
     #: applies when the value, a constant string, holds this text in any case (`html` in
     #: `content_type="text/html"`); a value that is not a known constant counts as applying
     contains: Optional[str] = None
+    #: the condition reads this item of the value, a mapping (`Content-Type` of `headers=`),
+    #: its name in any case; absent like a missing keyword
+    item: Optional[str] = None
 
 
 @dataclass(frozen=True)
@@ -479,6 +482,7 @@ _CONDITION_FIELDS: Dict[str, _Field] = {
     "not_in": (_words, False, frozenset()),
     "missing": (_boolean, False, True),
     "contains": (_optional_text, False, None),
+    "item": (_optional_text, False, None),
 }
 _CONDITION_EXAMPLE = "{keyword: shell, position: 8, truthy: true, missing: false}"
 

@@ -1,0 +1,24 @@
+"""Plant care pages of a FastAPI service: a str returned under response_class=HTMLResponse is the
+page itself; under the default JSON response it is a JSON string."""
+
+import html
+
+from fastapi import FastAPI
+from fastapi.responses import HTMLResponse
+
+api = FastAPI()
+
+
+@api.get("/care/{plant}", response_class=HTMLResponse)
+def care_page(plant: str):
+    return f"<h1>Caring for {plant}</h1>"  # expect: SB079:HIGH<13
+
+
+@api.get("/care-escaped/{plant}", response_class=HTMLResponse)
+def care_page_escaped(plant: str):
+    return f"<h1>Caring for {html.escape(plant)}</h1>"
+
+
+@api.get("/care-json/{plant}")
+def care_json(plant: str):
+    return f"<h1>Caring for {plant}</h1>"
