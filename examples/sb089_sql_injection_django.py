@@ -95,3 +95,30 @@ class NewestListView(View):
         with connection.cursor() as cursor:
             cursor.execute("SELECT id FROM products ORDER BY %s" % self.order)  # expect: B608:LOW
             return JsonResponse({"ids": [row[0] for row in cursor.fetchall()]})
+
+
+class CheckedListView(View):
+    # the attribute is checked where it is stored: the guard holds of self.order after it
+    def dispatch(self, request, *args, **kwargs):
+        self.order = request.GET.get("order", "created")
+        if self.order not in ("created", "price"):
+            self.order = "created"
+        return super().dispatch(request, *args, **kwargs)
+
+    def get(self, request, *args, **kwargs):
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT id FROM products ORDER BY %s" % self.order)  # expect: B608:LOW
+            return JsonResponse({"ids": [row[0] for row in cursor.fetchall()]})
+
+
+class LooselyCheckedListView(View):
+    def dispatch(self, request, *args, **kwargs):
+        self.order = request.GET.get("order", "created")
+        if self.order in ("created", "price"):
+            self.checked = True
+        return super().dispatch(request, *args, **kwargs)
+
+    def get(self, request, *args, **kwargs):
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT id FROM products ORDER BY %s" % self.order)  # expect: B608:HIGH<116
+            return JsonResponse({"ids": [row[0] for row in cursor.fetchall()]})

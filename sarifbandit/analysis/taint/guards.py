@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import ast
 from dataclasses import replace
-from typing import TYPE_CHECKING, Dict, FrozenSet, List, Optional, Tuple
+from typing import TYPE_CHECKING, Dict, FrozenSet, List, Optional, Tuple, cast
 
 from .patterns import safe_classes
 from .values import NO_DOTS, Value, constant, join
@@ -44,13 +44,41 @@ _HARMLESS = frozenset({"isdigit", "isnumeric", "isdecimal", "isalnum", "isalpha"
 
 
 def refine(run: "FunctionRun", test: ast.expr, truth: bool, env: Env) -> Env:
+    """`env` where `test` is `truth`. An attribute the test looks at (`self.target`) is
+    refined as a variable of its own, named `self.target`, and stored back on its object."""
+    held = _held_attributes(test, env)
+    if not held:
+        return _refine(run, test, truth, env)
+    before = {
+        key: cast(Value, env[base].entry(("attr", attr))) for key, (base, attr) in held.items()
+    }
+    out = _refine(run, test, truth, {**env, **before})
+    for key, (base, attr) in held.items():
+        value = out.pop(key)
+        if value is not before[key] and base in out:
+            out[base] = out[base].with_entry(("attr", attr), value)
+    return out
+
+
+def _held_attributes(test: ast.expr, env: Env) -> Dict[str, Tuple[str, str]]:
+    """`self.target` and the like in a test, as held on an object the function has."""
+    held: Dict[str, Tuple[str, str]] = {}
+    for node in ast.walk(test):
+        if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name):
+            owner = env.get(node.value.id)
+            if owner is not None and owner.entry(("attr", node.attr)) is not None:
+                held[f"{node.value.id}.{node.attr}"] = (node.value.id, node.attr)
+    return held
+
+
+def _refine(run: "FunctionRun", test: ast.expr, truth: bool, env: Env) -> Env:
     if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
-        return refine(run, test.operand, not truth, env)
+        return _refine(run, test.operand, not truth, env)
     if isinstance(test, ast.BoolOp):
         # both parts hold where an `and` is true, neither where an `or` is false
         if isinstance(test.op, ast.And) == truth:
             for part in test.values:
-                env = refine(run, part, truth, env)
+                env = _refine(run, part, truth, env)
             return env
         # `x != "a" and x != "b"` false (or `x == "a" or x == "b"` true): x is one of them
         chosen = _one_of_compared(run, test, dict(env))
@@ -59,7 +87,7 @@ def refine(run: "FunctionRun", test: ast.expr, truth: bool, env: Env) -> Env:
         # otherwise one part at least holds: what every part's holding shows
         shown: Optional[Env] = None
         for part in test.values:
-            each = refine(run, part, truth, dict(env))
+            each = _refine(run, part, truth, dict(env))
             shown = each if shown is None else _common(shown, each)
         return shown if shown is not None else env
     if isinstance(test, ast.Attribute) and test.attr in ("netloc", "hostname") and not truth:
@@ -108,6 +136,8 @@ def _name(node: ast.AST) -> Optional[str]:
     """The variable a test looks at: `x`, or the one `(x := ...)` binds as it is tested."""
     if isinstance(node, ast.NamedExpr):
         node = node.target
+    if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name):
+        return f"{node.value.id}.{node.attr}"  # found in env only as refine() puts it there
     return node.id if isinstance(node, ast.Name) else None
 
 
@@ -244,11 +274,11 @@ def _call(run: "FunctionRun", test: ast.Call, truth: bool, env: Env) -> Env:
                 env[guarded] = sanitized(env[guarded], classes)
         if run.eval(func, env).name in _DIGEST_COMPARISONS and len(test.args) == 2:
             return _authenticated(run, test.args, env)
-    if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name):
-        name: Optional[str] = func.value.id
+    name: Optional[str] = _name(func.value) if isinstance(func, ast.Attribute) else None
+    if isinstance(func, ast.Attribute) and name is not None:
         if func.attr in _MATCHERS and truth and len(test.args) == 1:
             # `ALLOWED.fullmatch(x)`: a pattern compiled where the code shows its text
-            compiled = _compiled_pattern(run, func.value.id)
+            compiled = _compiled_pattern(run, name)
             if compiled is not None:
                 return _matched(run, compiled, test.args[0], f"re.{func.attr}", env)
         if name in env and truth and func.attr in _HARMLESS:
