@@ -17,6 +17,7 @@ from .engine.filescan import scan_bytes
 from .engine.link import link
 from .engine.parallel import scan_targets
 from .engine.routes import scan_url_arguments
+from .engine.templates import template_facts, template_files
 from .model import Finding, Notification, Report, Rule
 from .version import __version__
 
@@ -84,15 +85,23 @@ def scan(
         config.follow_links,
         excluded,
     )
+    templates = template_files(n for n in names if n != "-") if config.dataflow else []
     # a rerun over files none of which changed is answered whole, the link step included (and
-    # the URL configurations read from those files unchanged with them)
+    # the URL configurations and templates read from those files unchanged with them)
     memo = (
-        None if own else ScanMemo.for_targets(config, [(str(t.path), t.display) for t in targets])
+        None
+        if own
+        else ScanMemo.for_targets(config, [(str(t.path), t.display) for t in targets] + templates)
     )
     results = memo.load() if memo is not None else None
     if results is None and config.dataflow:
-        # urls.py says which of a view's parameters are URL arguments, and which are numbers
-        config = replace(config, url_arguments=scan_url_arguments(targets, config.max_file_size))
+        # urls.py says which of a view's parameters are URL arguments, and which are numbers;
+        # a template, which of the values a view renders it with reach the page unescaped
+        config = replace(
+            config,
+            url_arguments=scan_url_arguments(targets, config.max_file_size),
+            templates=template_facts(templates),
+        )
     with scanning_pace():
         if results is None:
             results = link(scan_targets(targets, config, progress, engine_rules), targets, config)

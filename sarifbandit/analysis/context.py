@@ -69,6 +69,7 @@ class FileContext:
         project: Optional["ProjectIndex"] = None,
         index: Optional[Index] = None,
         url_arguments: FrozenSet[Tuple[str, str, str]] = frozenset(),
+        templates: FrozenSet[Tuple[str, FrozenSet[str]]] = frozenset(),
     ) -> None:
         """`module` is the file's dotted module name ('' when unknown) and `is_package` whether
         it is a package's __init__; `project`, the scan's other modules for data flow."""
@@ -100,6 +101,7 @@ class FileContext:
         self._module = (module, is_package)
         self._project = project
         self._url_arguments = url_arguments
+        self._templates = templates
         self._flows: Optional["Flows"] = None
         #: problems met while building facts (a data-flow failure), reported with the file
         self.problems: List[Notification] = []
@@ -136,6 +138,7 @@ class FileContext:
                     is_package,
                     self._project,
                     self._url_arguments,
+                    self._templates,
                 )
             except (
                 RecursionError,

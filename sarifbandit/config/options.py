@@ -54,6 +54,9 @@ class Config:
     #: (view's dotted name, keyword, converter) for every argument the scan's Django URL
     #: configurations give a view: read before the files are scanned (see analysis/taint/urlconf)
     url_arguments: FrozenSet[Tuple[str, str, str]] = frozenset()
+    #: (name a view renders it by, variables it writes unescaped) for every template file of
+    #: the scan that writes some so: read before the files are scanned (analysis/taint/templates)
+    templates: FrozenSet[Tuple[str, FrozenSet[str]]] = frozenset()
 
     def with_(self, **changes: Any) -> "Config":
         return replace(self, **changes)

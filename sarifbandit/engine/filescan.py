@@ -129,6 +129,7 @@ def scan_bytes(
         is_package=module[1],
         project=project,
         url_arguments=config.url_arguments,
+        templates=config.templates,
     )
     if rules is None:
         table = dispatch_table(selected)

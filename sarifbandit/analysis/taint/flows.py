@@ -36,6 +36,7 @@ from .patterns import (
     enum_classes,
     type_name,
 )
+from .templates import TemplateFacts
 from .urlconf import UrlArgument, arguments_of
 from .urlconf import url_arguments as url_arguments_of
 from .values import FIXED_TEXT, PARAM_PREFIX, Step, Taint, Value, tainted
@@ -188,6 +189,7 @@ def analyse(
     is_package: bool = False,
     project: Optional[ProjectIndex] = None,
     url_arguments: FrozenSet[UrlArgument] = frozenset(),
+    templates: TemplateFacts = frozenset(),
 ) -> Flows:
     """The file's flows; files that cannot read a modelled source are not interpreted. With a
     project, calls into the scan's other modules are followed through their summaries."""
@@ -220,6 +222,7 @@ def analyse(
     # only where a helper can read the request without being given it (Flask's global
     # `request`) can another module's result bring input into this file's sinks
     analysis.dependencies = dependencies
+    analysis.templates = templates
     analysis.web = any(_imports(imported, m) for m in _GLOBAL_REQUEST_MODULES)
     analysis.run(entries)
     return Flows(analysis, source)

@@ -41,6 +41,7 @@ from .library import (
 )
 from .models import EVERY_CLASS, Models, Sanitizer, Sink
 from .patterns import EVERYWHERE, declared_checks, enum_classes, form_fields
+from .templates import EVERY, FLASK_ESCAPED, TemplateFacts, lookup
 from .values import (
     CALL_PREFIX,
     CLEAN,
@@ -579,6 +580,8 @@ class FileAnalysis:
         self.web = False
         #: FastAPI's dependencies: {endpoint: {parameter: the function whose result it gets}}
         self.dependencies: Dict[ast.AST, Dict[str, ast.AST]] = {}
+        #: what the scan's template files write unescaped, by the name views render them by
+        self.templates: TemplateFacts = frozenset()
         self.follow_calls = True
         self._index(tree)
 
@@ -1920,6 +1923,9 @@ class FunctionRun:
                     result = replace(result, name=result_type(qual))
                 return result
         models = self.a.models
+        rendered = self.rendered(node, qual, args, kwargs, env) if qual in _RENDERERS else None
+        if rendered is not None:
+            return rendered
         sanitizer = models.sanitizer_for(qual) if qual else None
         if sanitizer is not None:
             taint = join_all(args + list(kwargs.values()))
@@ -1988,6 +1994,44 @@ class FunctionRun:
             # a method of the tainted value itself (`args.get("q")`, `.strip()`) gives its data
             return Value(taint=taint.step(_step(node, f"through `{_short(func)}()`")))
         return Value(taint=taint.inexact().step(_step(node, f"through `{_short(func)}()`")))
+
+    def rendered(
+        self, node: ast.Call, qual: str, args: List[Value], kwargs: Dict[str, Value], env: Env
+    ) -> Optional[Value]:
+        """The page a template renderer gives: the values it is given escaped, but those its
+        template writes with `|safe`, in an autoescape-off block, or (Flask) in a template
+        that is not HTML, as they are; a renderer that makes the response itself (Django's
+        render()) is the sink of those. None when the template lets nothing through."""
+        name_at, name_key, context_at, context_key = _RENDERERS[qual]
+        name = kwargs.get(name_key) or (args[name_at] if name_at < len(args) else None)
+        if name is None or not name.known or not isinstance(name.const, str):
+            return None
+        let = lookup(self.a.templates, name.const)
+        if qual in _FLASK_RENDERERS and not name.const.lower().endswith(FLASK_ESCAPED):
+            let = frozenset({EVERY})
+        if not let:
+            return None
+        if context_at is None:  # Flask: render_template(name, **context)
+            given: Optional[Dict[str, Value]] = kwargs
+        else:
+            context = kwargs.get(context_key) or (
+                args[context_at] if context_at < len(args) else None
+            )
+            given = named_entries(context) if context is not None else None
+        if given is None:
+            return None
+        step = _step(node, f"written unescaped by the template `{name.const}`")
+        raw = join_all(v for k, v in given.items() if EVERY in let or k in let)
+        if qual in _RESPONDING_RENDERERS:
+            if raw is not None:
+                self.sink_value(node, node, Value(taint=raw.step(step)), "xss", qual, env)
+            return Value(name=result_type(qual))
+        escaped = join_all(args + list(kwargs.values()))
+        page = join_taint(
+            escaped.sanitize(frozenset({"xss"})) if escaped is not None else None,
+            raw.step(step) if raw is not None else None,
+        )
+        return Value(taint=page, pieces=(page,) if page is not None else (None,))
 
     def apply(self, node: ast.Call, function: Value, item: Value, env: Env) -> Value:
         """What calling `function` (a value the code holds) on `item` gives: a function or
@@ -2313,6 +2357,29 @@ def _location(index: int, value: Value, args: List[Value]) -> Optional[Value]:
     if name is not None and name.known and str(name.const).lower() == "location":
         return value
     return None
+
+
+_FLASK_RENDERERS = frozenset(
+    {"flask.render_template", "flask.templating.render_template", "flask.stream_template"}
+)
+#: template renderers by name: (position and keyword of the template's name, position and
+#: keyword of the context; no position: the keywords are the context)
+_RENDERERS: Dict[str, Tuple[int, str, Optional[int], str]] = {
+    **dict.fromkeys(_FLASK_RENDERERS, (0, "template_name_or_list", None, "")),
+    "django.shortcuts.render": (1, "template_name", 2, "context"),
+    "django.template.loader.render_to_string": (0, "template_name", 1, "context"),
+    "django.template.response.TemplateResponse": (1, "template", 2, "context"),
+    "aiohttp_jinja2.render_template": (0, "template_name", 2, "context"),
+    "aiohttp_jinja2.render_string": (0, "template_name", 2, "context"),
+}
+#: renderers that give the response itself: the page goes to the client from there
+_RESPONDING_RENDERERS = frozenset(
+    {
+        "django.shortcuts.render",
+        "django.template.response.TemplateResponse",
+        "aiohttp_jinja2.render_template",
+    }
+)
 
 
 #: calls taking the program and its argument list as separate arguments: (the position of

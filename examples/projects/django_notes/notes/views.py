@@ -1,6 +1,7 @@
 """Views of the notes app: request values go to the storage module."""
 
 from django.http import HttpResponseRedirect, JsonResponse
+from django.shortcuts import render
 
 from notes import NotesView
 from .storage import count_notes, find_notes, find_notes_safely
@@ -8,7 +9,7 @@ from .storage import count_notes, find_notes, find_notes_safely
 
 def notes(request):
     owner = request.GET.get("owner", "")
-    rows = find_notes(owner)  # expect: SB089:HIGH<10
+    rows = find_notes(owner)  # expect: SB089:HIGH<11
     return JsonResponse({"notes": [row[1] for row in rows]})
 
 
@@ -25,7 +26,7 @@ def notes_count(request):
 
 class SaveNote(NotesView):
     def post(self, request):
-        return HttpResponseRedirect(self.back_to(request.POST["next"]))  # expect: SB601:HIGH<28
+        return HttpResponseRedirect(self.back_to(request.POST["next"]))  # expect: SB601:HIGH<29
 
 
 class EditView(NotesView):
@@ -35,3 +36,13 @@ class EditView(NotesView):
 class SaveSearch(EditView):
     def post(self, request):
         return HttpResponseRedirect(self.back_to_search(request.POST["q"]))
+
+
+def preview(request):
+    # the preview template writes the note's text with autoescaping off
+    return render(request, "notes/preview.html", {"text": request.GET.get("text", "")})  # expect: SB079:HIGH<43
+
+
+def preview_title(request):
+    # the same template escapes the title
+    return render(request, "notes/preview.html", {"title": request.GET.get("title", "")})

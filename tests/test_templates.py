@@ -1,0 +1,123 @@
+"""Template files: the variables they write unescaped make the values views render them with
+reach the page as they are; the rest stay escaped."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Dict, List
+
+import pytest
+
+from sarifbandit import Config, scan
+from sarifbandit.analysis.taint.templates import unescaped
+from sarifbandit.engine import templates
+
+_PAST = 1_600_000_000
+
+
+@pytest.mark.parametrize(
+    ("text", "names"),
+    [
+        ("<p>{{ query|safe }}</p>", {"query"}),
+        ("<p>{{ user.bio | e | safe }}</p>", {"user"}),
+        ("<p>{{ query }} {{ other|upper }}</p>", set()),
+        ("{% autoescape false %}{{ a }}{% endautoescape %}{{ b }}", {"a"}),
+        ("{%- autoescape off -%}{{ a }}{% endautoescape %}", {"a"}),
+        (
+            "{% autoescape false %}{{ a }}{% autoescape true %}{{ b }}{% endautoescape %}"
+            "{{ c }}{% endautoescape %}{{ d }}",
+            {"a", "c"},
+        ),
+        ("{{ 'text'|safe }} {{ (x)|safe }}", set()),
+    ],
+)
+def test_what_a_template_writes_unescaped(text: str, names: set) -> None:
+    assert unescaped(text) == names
+
+
+FLASK_VIEWS = """
+from flask import Flask, render_template, request
+app = Flask(__name__)
+@app.route("/a")
+def a():
+    return render_template("search.html", query=request.args.get("q", ""))
+@app.route("/b")
+def b():
+    return render_template("search.html", title=request.args.get("q", ""))
+@app.route("/c")
+def c():
+    return render_template("note.txt", title=request.args.get("q", ""))
+"""
+
+DJANGO_VIEWS = """
+from django.shortcuts import render
+def card(request):
+    return render(request, "shop/card.html", {"bio": request.GET.get("bio", "")})
+def card_title(request):
+    return render(request, "shop/card.html", {"title": request.GET.get("bio", "")})
+"""
+
+
+def _project(root: Path, files: Dict[str, str]) -> Path:
+    for name, text in files.items():
+        path = root / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+        os.utime(path, (_PAST, _PAST))
+    return root
+
+
+def _xss_lines(root: Path, **config) -> List[int]:
+    report = scan([str(root)], Config(jobs=1, **config), root=root)
+    return sorted(f.line for f in report.findings if f.rule_id == "SB079")
+
+
+def test_flask_and_django_templates_decide_what_reaches_the_page(tmp_path: Path) -> None:
+    root = _project(
+        tmp_path,
+        {
+            "site/views.py": FLASK_VIEWS,
+            "site/templates/search.html": "<p>{{ query|safe }} {{ title }}</p>",
+            "site/templates/note.txt": "{{ title }}",
+            "shop/views.py": DJANGO_VIEWS,
+            "shop/templates/shop/card.html": "{% autoescape off %}{{ bio }}{% endautoescape %}",
+        },
+    )
+    report = scan([str(root)], Config(jobs=1, use_cache=False), root=root)
+    found = sorted((f.path, f.line) for f in report.findings if f.rule_id == "SB079")
+    # Flask: |safe, and a template that is not HTML (Flask escapes none of it); Django:
+    # autoescape off
+    assert found == [("shop/views.py", 4), ("site/views.py", 6), ("site/views.py", 12)]
+
+
+def test_an_edited_template_is_read_again_on_a_cached_rerun(tmp_path: Path) -> None:
+    root = _project(
+        tmp_path / "src",
+        {"views.py": FLASK_VIEWS, "templates/search.html": "{{ query|safe }}"},
+    )
+    cached = {"cache_dir": str(tmp_path / "cache")}
+    assert _xss_lines(root, **cached) == [6, 12]
+    assert _xss_lines(root, **cached) == [6, 12]  # the memo's answer
+    template = root / "templates" / "search.html"
+    template.write_text("{{ query }}", encoding="utf-8")
+    os.utime(template, (_PAST + 60, _PAST + 60))
+    assert _xss_lines(root, **cached) == [12]
+
+
+def test_the_template_bounds_leave_the_rest_escaped(tmp_path: Path, monkeypatch) -> None:
+    root = _project(
+        tmp_path,
+        {
+            "views.py": FLASK_VIEWS.replace("note.txt", "search.html"),
+            "templates/search.html": "{{ query|safe }}" + " " * 100,
+        },
+    )
+    assert _xss_lines(root, use_cache=False) == [6]
+    monkeypatch.setattr(templates, "MAX_TEMPLATE_BYTES", 50)
+    assert _xss_lines(root, use_cache=False) == []
+    monkeypatch.setattr(templates, "MAX_TEMPLATE_BYTES", 1_000_000)
+    _project(root, {"templates/aaa.html": "{{ a }}"})
+    monkeypatch.setattr(templates, "MAX_TEMPLATES", 1)
+    assert [name for _, name in templates.template_files([str(root)])] == ["aaa.html"]
+    assert _xss_lines(root, use_cache=False) == []
