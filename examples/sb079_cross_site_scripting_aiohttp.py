@@ -54,3 +54,15 @@ async def greeting_page_escaped(request):
 async def greeting_text(request):
     name = request.query.get("name", "")
     return web.Response(text="Hello " + name, headers={"Content-Type": "text/plain"})
+
+
+@routes.get(r"/badge/{number:\d{1,6}}")
+async def badge(request):
+    # the route's pattern lets digits only into match_info["number"]
+    return web.Response(text="<b>#" + request.match_info["number"] + "</b>", content_type="text/html")
+
+
+@routes.get(r"/badge/by-label/{label:[^/]+}")
+async def badge_by_label(request):
+    label = request.match_info["label"]
+    return web.Response(text="<b>" + label + "</b>", content_type="text/html")  # expect: SB079:HIGH<67

@@ -6,6 +6,7 @@ import ast
 import textwrap
 
 from sarifbandit.analysis.source import SourceFile
+from sarifbandit.analysis.taint.aiohttp_routes import match_info_checks
 from sarifbandit.analysis.taint.flows import analyse
 from sarifbandit.analysis.taint.models import load_models
 
@@ -195,3 +196,24 @@ def test_a_condition_on_a_keywords_text_decides_a_sink() -> None:
     ]
     assert _hits(head + "    return web.Response(text=q, content_type='text/plain')\n") == []
     assert _hits(head + "    return web.Response(text=q)\n") == []
+
+
+def test_an_aiohttp_route_pattern_constrains_its_match_info_key() -> None:
+    code = """
+    import os
+    from aiohttp import web
+    routes = web.RouteTableDef()
+    @routes.get(r"/jobs/{job:\\d+}/{name}")
+    async def job(request):
+        os.system("show " + request.match_info["job"])
+        os.system("show " + request.match_info["name"])
+    async def other(request):
+        os.system("show " + request.match_info["job"])
+    app = web.Application()
+    app.router.add_get(r"/jobs/{job:[a-z0-9.-]+}", other)
+    app.router.add_route("GET", r"/more/{job:[^/]+}", other)
+    """
+    # a key of a route's path without a pattern, and a handler of two routes one of which
+    # lets anything in, stay input
+    assert _hits(code) == [(8, "command"), (10, "command")]
+    assert match_info_checks(ast.parse(textwrap.dedent(code)))["job"]["job"] >= {"command"}

@@ -26,6 +26,7 @@ from typing import (
 
 from ...model import FlowStep, Rank, Region
 from ..source import SourceFile
+from .aiohttp_routes import match_info_checks
 from .interpret import SOURCE_TEXT, FileAnalysis, ProjectIndex, SinkHit
 from .models import Models, RouteParams
 from .patterns import (
@@ -39,7 +40,7 @@ from .patterns import (
 from .templates import TemplateFacts
 from .urlconf import UrlArgument, arguments_of
 from .urlconf import url_arguments as url_arguments_of
-from .values import FIXED_TEXT, PARAM_PREFIX, Step, Taint, Value, tainted
+from .values import FIXED_TEXT, PARAM_PREFIX, PATTERN, Step, Taint, Value, tainted
 
 _FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
 #: words without which a file cannot read a modelled source (cheap text test, before parsing
@@ -381,6 +382,7 @@ def _entries(
             )
         return name in called[0]
 
+    aiohttp_checks = match_info_checks(tree) if _imports(imported, "aiohttp") else {}
     entry_params: Dict[ast.AST, Dict[str, Value]] = {}
     view_returns: Set[ast.AST] = set()
     entries: List[ast.AST] = []
@@ -508,9 +510,14 @@ def _entries(
                 if arg.arg == param.param or annotated:
                     request_attrs.setdefault(arg.arg, set()).update(param.attrs)
                     request_kind[arg.arg] = param.kind
+        # `{tid:\d+}` in the path of the handler's aiohttp route: match_info["tid"] is digits
+        patterns = tuple(
+            (("match_info", key), Value(shape=PATTERN, name=",".join(sorted(classes))))
+            for key, classes in aiohttp_checks.get(getattr(func, "name", ""), {}).items()
+        )
         for name, attrs in request_attrs.items():
             shape = f"request:{request_kind[name]}:{','.join(sorted(attrs))}"
-            given[name] = Value(shape=shape, name=name)
+            given[name] = Value(shape=shape, name=name, entries=patterns or None)
         if params and every and every[0].arg == "self" and func in methods_of_views:
             # a class-based view (aiohttp's web.View, Django's View) holds its request on self
             readable = ",".join(sorted({a for p in params for a in p.attrs}))

@@ -51,6 +51,7 @@ from .values import (
     MODEL_PREFIX,
     NO_DOTS,
     PARAM_PREFIX,
+    PATTERN,
     REST,
     Step,
     Taint,
@@ -2486,7 +2487,16 @@ def _request_read(request: Value, attr: str, node: ast.AST) -> Optional[Value]:
         return None
     step = _step(node, f"user input from `{_short(node)}`")
     safe = _SAME_SITE if attr in _SAME_SITE_ATTRS else frozenset()
-    return _server_keys(attr, tainted(Taint(frozenset({kind}), safe, (step,))))
+    read = tainted(Taint(frozenset({kind}), safe, (step,)))
+    if attr == "match_info" and request.entries:
+        # the keys the route's patterns constrain: input still, harmless for some classes
+        checked = tuple(
+            (key[1], tainted(Taint(frozenset({kind}), frozenset(held.name.split(",")), (step,))))
+            for key, held in request.entries
+            if isinstance(key, tuple) and key[0] == "match_info" and held.shape == PATTERN
+        )
+        return Value(entries=(*checked, (REST, read)), shape="dict")
+    return _server_keys(attr, read)
 
 
 #: the WSGI environment's (Django's request.META's) entries the server sets, not the client:

@@ -176,6 +176,10 @@ class Value:
         return taint
 
 
+#: the shape of a request's note of what a route's pattern lets through one of its parameters
+#: (aiohttp's `{tid:\d+}`): the note's name lists the sink classes it is harmless for
+PATTERN = "pattern"
+
 #: the entry key under which a container keeps what was stored under non-constant keys
 REST = object()
 
