@@ -109,3 +109,21 @@ urlpatterns = [
     path("farewell/", farewell),
     path("farewell-named/", farewell_named),
 ]
+
+
+def profile_card(request):
+    # a template made here from text: |safe lets the bio through unescaped
+    from django.template import Context, Template
+
+    card = Template("<div class='bio'>{{ bio|safe }}</div>")
+    return HttpResponse(card.render(Context({"bio": request.POST.get("bio", "")})))  # expect: SB079:HIGH<119
+
+
+def profile_card_escaped(request):
+    from django.template import Context, Template
+
+    card = Template("<div class='bio'>{{ bio }}</div>")
+    return HttpResponse(card.render(Context({"bio": request.POST.get("bio", "")})))
+
+
+urlpatterns += [path("card/", profile_card), path("card-escaped/", profile_card_escaped)]

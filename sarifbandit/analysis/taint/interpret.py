@@ -41,7 +41,7 @@ from .library import (
 )
 from .models import EVERY_CLASS, Models, Sanitizer, Sink
 from .patterns import EVERYWHERE, declared_checks, enum_classes, form_fields
-from .templates import EVERY, FLASK_ESCAPED, TemplateFacts, lookup
+from .templates import EVERY, FLASK_ESCAPED, TemplateFacts, lookup, unescaped
 from .values import (
     CALL_PREFIX,
     CLEAN,
@@ -1924,7 +1924,9 @@ class FunctionRun:
                     result = replace(result, name=result_type(qual))
                 return result
         models = self.a.models
-        rendered = self.rendered(node, qual, args, kwargs, env) if qual in _RENDERERS else None
+        rendered = (
+            self.rendered(node, qual, args, kwargs, env, receiver) if qual in _RENDERERS else None
+        )
         if rendered is not None:
             return rendered
         sanitizer = models.sanitizer_for(qual) if qual else None
@@ -1997,19 +1999,30 @@ class FunctionRun:
         return Value(taint=taint.inexact().step(_step(node, f"through `{_short(func)}()`")))
 
     def rendered(
-        self, node: ast.Call, qual: str, args: List[Value], kwargs: Dict[str, Value], env: Env
+        self,
+        node: ast.Call,
+        qual: str,
+        args: List[Value],
+        kwargs: Dict[str, Value],
+        env: Env,
+        receiver: Optional[Value],
     ) -> Optional[Value]:
         """The page a template renderer gives: the values it is given escaped, but those its
         template writes with `|safe`, in an autoescape-off block, or (Flask) in a template
         that is not HTML, as they are; a renderer that makes the response itself (Django's
         render()) is the sink of those. None when the template lets nothing through."""
         name_at, name_key, context_at, context_key = _RENDERERS[qual]
-        name = kwargs.get(name_key) or (args[name_at] if name_at < len(args) else None)
-        if name is None or not name.known or not isinstance(name.const, str):
-            return None
-        let = lookup(self.a.templates, name.const)
-        if qual in _FLASK_RENDERERS and not name.const.lower().endswith(FLASK_ESCAPED):
-            let = frozenset({EVERY})
+        text = receiver.entry("text") if receiver is not None and name_at < 0 else None
+        if text is not None and text.known and isinstance(text.const, str):
+            # `Template("<p>{{ bio|safe }}</p>").render(Context({...}))`: its own text
+            label, let = "text", unescaped(text.const)
+        else:
+            name = kwargs.get(name_key) or (args[name_at] if 0 <= name_at < len(args) else None)
+            if name is None or not name.known or not isinstance(name.const, str):
+                return None
+            label, let = name.const, lookup(self.a.templates, name.const)
+            if qual in _FLASK_RENDERERS and not label.lower().endswith(FLASK_ESCAPED):
+                let = frozenset({EVERY})
         if not let:
             return None
         if context_at is None:  # Flask: render_template(name, **context)
@@ -2021,7 +2034,7 @@ class FunctionRun:
             given = named_entries(context) if context is not None else None
         if given is None:
             return None
-        step = _step(node, f"written unescaped by the template `{name.const}`")
+        step = _step(node, f"written unescaped by the template `{label}`")
         raw = join_all(v for k, v in given.items() if EVERY in let or k in let)
         if qual in _RESPONDING_RENDERERS:
             if raw is not None:
@@ -2372,6 +2385,9 @@ _RENDERERS: Dict[str, Tuple[int, str, Optional[int], str]] = {
     "django.template.response.TemplateResponse": (1, "template", 2, "context"),
     "aiohttp_jinja2.render_template": (0, "template_name", 2, "context"),
     "aiohttp_jinja2.render_string": (0, "template_name", 2, "context"),
+    # a template made from text the code holds: no name, the context first
+    "django.template.Template.render": (-1, "", 0, "context"),
+    "django.template.base.Template.render": (-1, "", 0, "context"),
 }
 #: renderers that give the response itself: the page goes to the client from there
 _RESPONDING_RENDERERS = frozenset(

@@ -660,6 +660,10 @@ def _autoescaping_method(
 
 
 #: Flask's rendering of a template given as text
+_DJANGO_TEMPLATES = frozenset({"django.template.Template", "django.template.base.Template"})
+_DJANGO_CONTEXTS = frozenset(
+    {"django.template.Context", "django.template.RequestContext", "django.template.context.Context"}
+)
 _STRING_TEMPLATES = frozenset({"flask.render_template_string", "flask.stream_template_string"})
 
 
@@ -741,6 +745,11 @@ def call_library(
         return Value(shape="partial", name=args[0].name, entries=bound)
     if qual in _CONFIG_PARSERS:
         return Value(entries=(), shape="config")
+    if qual in _DJANGO_TEMPLATES and args and args[0].known:
+        # its text kept: what render() writes unescaped is read from it
+        return Value(entries=(("text", args[0]),), shape="template", name=qual)
+    if qual in _DJANGO_CONTEXTS and args:
+        return args[-1]  # Context(d), RequestContext(request, d): the mapping d
     if qual in _BUFFERS:
         initial = args[0] if args else kwargs.get("initial_value", constant(""))
         return Value(entries=(("text", initial),), shape="buffer")
