@@ -274,3 +274,48 @@ def bundle_folder():
     paths = list(map(lambda name: folder + "/" + name, ["index.txt"]))
     with open(os.path.join(BASE, paths[0])) as handle:  # expect: SB022:HIGH<273
         return handle.read()
+
+
+@app.route("/export")
+def export():
+    # the base is normalized too and named locally: the path checked is the other one
+    root = os.path.realpath(BASE)
+    path = os.path.realpath(os.path.join(root, request.args.get("name", "")))
+    if os.path.commonpath([root, path]) != root:
+        abort(404)
+    with open(path) as handle:
+        return handle.read()
+
+
+@app.route("/attachment")
+def attachment():
+    # startswith a folder's name without a separator: "/srv/notes/files-private/key" passes
+    path = os.path.realpath(os.path.join(BASE, request.args.get("name", "")))
+    if not path.startswith(BASE):
+        abort(404)
+    with open(path) as handle:  # expect: SB022:MEDIUM<293
+        return handle.read()
+
+
+@app.route("/attachment-strict")
+def attachment_strict():
+    path = os.path.realpath(os.path.join(BASE, request.args.get("name", "")))
+    if not path.startswith(BASE + os.sep):
+        abort(404)
+    with open(path) as handle:
+        return handle.read()
+
+
+@app.route("/upload", methods=["POST"])
+def upload():
+    # only the extension of the client's name is kept: no separator, no ".."
+    extension = os.path.splitext(request.files["file"].filename)[1]
+    request.files["file"].save(os.path.join(BASE, "upload-1" + extension))
+    return "stored"
+
+
+@app.route("/upload-named", methods=["POST"])
+def upload_named():
+    stem = os.path.splitext(request.files["file"].filename)[0]
+    request.files["file"].save(os.path.join(BASE, stem + ".txt"))  # expect: SB022:HIGH<319
+    return "stored"

@@ -132,3 +132,16 @@ def echo():
 @app.route("/echo-json")
 def echo_json():
     return make_response(jsonify(text=request.args["text"]), 200)
+
+
+@app.route("/bio")
+def bio():
+    # rich text cleaned by an allow-list HTML sanitizer before it is trusted
+    import nh3
+
+    return Markup(nh3.clean(request.form.get("bio", "")))  # expect: B704:LOW
+
+
+@app.route("/bio-raw")
+def bio_raw():
+    return Markup(request.form.get("bio", ""))  # expect: B704:HIGH<147

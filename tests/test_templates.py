@@ -20,7 +20,9 @@ _PAST = 1_600_000_000
     ("text", "names"),
     [
         ("<p>{{ query|safe }}</p>", {"query"}),
-        ("<p>{{ user.bio | e | safe }}</p>", {"user"}),
+        ("<p>{{ user.bio | e | safe }}</p>", {"user.bio"}),
+        ("{% for line in lines %}{{ line|safe }}{% endfor %}", {"line", "lines"}),
+        ("{% for k, v in rows %}{{ v.html|safe }}{% endfor %}", {"v.html", "rows"}),
         ("<p>{{ query }} {{ other|upper }}</p>", set()),
         ("{% autoescape false %}{{ a }}{% endautoescape %}{{ b }}", {"a"}),
         ("{%- autoescape off -%}{{ a }}{% endautoescape %}", {"a"}),
@@ -121,3 +123,44 @@ def test_the_template_bounds_leave_the_rest_escaped(tmp_path: Path, monkeypatch)
     monkeypatch.setattr(templates, "MAX_TEMPLATES", 1)
     assert [name for _, name in templates.template_files([str(root)])] == ["aaa.html"]
     assert _xss_lines(root, use_cache=False) == []
+
+
+def test_includes_and_extends_pass_on_what_they_let_through(tmp_path: Path, monkeypatch) -> None:
+    root = _project(
+        tmp_path,
+        {
+            "templates/page.html": '{% extends "base.html" %}',
+            "templates/base.html": '<main>{% include "parts/note.html" %}</main>',
+            "templates/parts/note.html": "{{ note|safe }}",
+            "templates/other.html": "{{ note }}",
+        },
+    )
+    files = templates.template_files([str(root)])
+    facts = dict(templates.template_facts(files))
+    assert facts == {
+        "page.html": {"note"},
+        "base.html": {"note"},
+        "parts/note.html": {"note"},
+    }
+    monkeypatch.setattr(templates, "MAX_REFERENCE_DEPTH", 1)  # one level followed
+    assert "page.html" not in dict(templates.template_facts(files))
+
+
+def test_a_part_written_unescaped_leaves_the_other_parts_escaped(tmp_path: Path) -> None:
+    views = """
+from flask import Flask, render_template, request
+from markupsafe import escape
+app = Flask(__name__)
+@app.route("/a")
+def a():
+    post = {"title": request.args.get("t", ""), "html": str(escape(request.args.get("b", "")))}
+    return render_template("card.html", post=post)
+@app.route("/b")
+def b():
+    post = {"title": "Hello", "html": request.args.get("b", "")}
+    return render_template("card.html", post=post)
+"""
+    root = _project(
+        tmp_path, {"views.py": views, "templates/card.html": "{{ post.title }}{{ post.html|safe }}"}
+    )
+    assert _xss_lines(root, use_cache=False) == [12]

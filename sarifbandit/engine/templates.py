@@ -6,9 +6,9 @@ needs. A template is named as views render it: its path below the nearest `templ
 from __future__ import annotations
 
 import os
-from typing import Iterable, List, Set, Tuple
+from typing import Dict, FrozenSet, Iterable, List, Tuple
 
-from ..analysis.taint.templates import TemplateFacts, unescaped
+from ..analysis.taint.templates import TemplateFacts, referenced, unescaped
 from ..config.paths import walk_tree
 
 #: the folder name templates live under (Flask, Django, aiohttp_jinja2 and Starlette setups)
@@ -17,6 +17,8 @@ TEMPLATE_FOLDER = "templates"
 MAX_TEMPLATES = 5_000
 #: a larger file is not read as a template
 MAX_TEMPLATE_BYTES = 1_000_000
+#: includes and extends followed from a template, one level per round
+MAX_REFERENCE_DEPTH = 8
 
 
 def template_files(targets: Iterable[str]) -> List[Tuple[str, str]]:
@@ -40,9 +42,11 @@ def template_files(targets: Iterable[str]) -> List[Tuple[str, str]]:
 
 
 def template_facts(files: Iterable[Tuple[str, str]]) -> TemplateFacts:
-    """(name, variables written unescaped) for each template that writes some so; a file that
+    """(name, variables written unescaped) for each template that writes some so, itself or
+    in a template it includes or extends (followed MAX_REFERENCE_DEPTH deep); a file that
     cannot be read adds nothing."""
-    facts: Set[Tuple[str, frozenset]] = set()
+    own: Dict[str, FrozenSet[str]] = {}
+    references: Dict[str, FrozenSet[str]] = {}
     for path, name in files:
         try:
             if os.path.getsize(path) > MAX_TEMPLATE_BYTES:
@@ -51,7 +55,15 @@ def template_facts(files: Iterable[Tuple[str, str]]) -> TemplateFacts:
                 text = handle.read().decode("utf-8", "replace")
         except OSError:
             continue
-        let = unescaped(text)
-        if let:
-            facts.add((name, let))
-    return frozenset(facts)
+        own[name] = own.get(name, frozenset()) | unescaped(text)
+        references[name] = references.get(name, frozenset()) | referenced(text)
+    let = dict(own)
+    for _ in range(MAX_REFERENCE_DEPTH):
+        grown = {
+            name: names.union(*(let.get(other, frozenset()) for other in references[name]))
+            for name, names in let.items()
+        }
+        if grown == let:
+            break
+        let = grown
+    return frozenset((name, names) for name, names in let.items() if names)

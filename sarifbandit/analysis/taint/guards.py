@@ -12,7 +12,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Dict, FrozenSet, List, Optional, Tuple, cast
 
 from .patterns import safe_classes
-from .values import NO_DOTS, Value, constant, join
+from .values import NO_DOTS, Value, constant, join, pieces_of
 
 if TYPE_CHECKING:
     from .interpret import FunctionRun
@@ -160,6 +160,18 @@ def _authenticated(run: "FunctionRun", sides: List[ast.expr], env: Env) -> Env:
 _COMMON_PATHS = frozenset({"os.path.commonpath", "posixpath.commonpath"})
 
 
+def _inside(run: "FunctionRun", method: str, args: List[ast.expr], path: Value, env: Env) -> Value:
+    """A normalized path shown to start with a folder: path-safe, but for a prefix known to
+    end without a separator (`startswith("/srv/files")` lets `/srv/files-private/key`
+    through): still input there, less surely. `is_relative_to` compares whole parts."""
+    prefix = run.eval(args[0], env) if method == "startswith" and len(args) == 1 else None
+    last = pieces_of(prefix)[-1] if prefix is not None else None
+    if isinstance(last, str) and not last.endswith(("/", "\\")):
+        taint = path.all_taint()
+        return replace(path, taint=taint.inexact()) if taint is not None else path
+    return sanitized(path, frozenset({"path"}))
+
+
 def _common_path_of(run: "FunctionRun", call: ast.expr, base: ast.expr, env: Env) -> Optional[str]:
     """The variable `commonpath([base, x])` (either order) shows to lie inside `base`, where x
     was normalized (realpath, abspath, resolve) and base is text without input."""
@@ -174,8 +186,11 @@ def _common_path_of(run: "FunctionRun", call: ast.expr, base: ast.expr, env: Env
     base_value = run.eval(base, env)
     if base_value.all_taint() is not None:
         return None
+    compared = ast.dump(base)
     for part in call.args[0].elts:
         name = _name(part)
+        if ast.dump(part) == compared:
+            continue  # the base itself (`root`, normalized too), not the path checked
         if name is not None and name in env and env[name].shape == "normalized":
             return name
     return None
@@ -285,7 +300,7 @@ def _call(run: "FunctionRun", test: ast.Call, truth: bool, env: Env) -> Env:
             env[name] = sanitized(env[name], frozenset({"*"}), "number")
         elif name in env and truth and func.attr in ("startswith", "is_relative_to"):
             if env[name].shape == "normalized":
-                env[name] = sanitized(env[name], frozenset({"path"}))
+                env[name] = _inside(run, func.attr, test.args, env[name], env)
         if name in env and func.attr == "startswith" and len(test.args) == 1:
             prefixes = run.eval(test.args[0], env)
             for fact in _prefix_facts(prefixes, truth):

@@ -2035,7 +2035,7 @@ class FunctionRun:
         if given is None:
             return None
         step = _step(node, f"written unescaped by the template `{label}`")
-        raw = join_all(v for k, v in given.items() if EVERY in let or k in let)
+        raw = join_all(_written_raw(given, let))
         if qual in _RESPONDING_RENDERERS:
             if raw is not None:
                 self.sink_value(node, node, Value(taint=raw.step(step)), "xss", qual, env)
@@ -2371,6 +2371,25 @@ def _location(index: int, value: Value, args: List[Value]) -> Optional[Value]:
     if name is not None and name.known and str(name.const).lower() == "location":
         return value
     return None
+
+
+def _written_raw(given: Dict[str, Value], let: FrozenSet[str]) -> Iterator[Value]:
+    """The values of a template's context it writes unescaped: a whole value, or one part of
+    it (`post.html`: the `html` item or attribute of `post`, when `post` keeps it apart)."""
+    for key, value in given.items():
+        if EVERY in let or key in let:
+            yield value
+            continue
+        for name in let:
+            head, _, part = name.partition(".")
+            if head != key:
+                continue
+            if value.entries is None or not part:
+                yield value
+                continue
+            held = value.entry(part) or value.entry(("attr", part)) or value.entry(REST)
+            if held is not None:
+                yield held
 
 
 _FLASK_RENDERERS = frozenset(

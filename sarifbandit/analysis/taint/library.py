@@ -660,6 +660,7 @@ def _autoescaping_method(
 
 
 #: Flask's rendering of a template given as text
+_SPLITEXT = frozenset({"os.path.splitext", "posixpath.splitext", "ntpath.splitext"})
 _DJANGO_TEMPLATES = frozenset({"django.template.Template", "django.template.base.Template"})
 _DJANGO_CONTEXTS = frozenset(
     {"django.template.Context", "django.template.RequestContext", "django.template.context.Context"}
@@ -789,6 +790,15 @@ def call_library(
         if taint is not None:
             taint = taint.sanitize(_LINE_BREAK_SINKS)
         return Value(taint=taint, pieces=(taint,) if taint is not None else None)
+    if qual in _SPLITEXT and len(args) == 1:
+        # (root, extension): the extension, a dot and what follows the last one of the last
+        # part, holds no separator and no `..`
+        taint = args[0].all_taint()
+        if taint is None:
+            return None
+        safe = taint.sanitize(frozenset({"path"}))
+        parts = ((0, Value(taint=taint, pieces=(taint,))), (1, Value(taint=safe, pieces=(safe,))))
+        return Value(entries=parts, shape="list")
     if qual in ("os.path.join", "posixpath.join"):
         pieces: list = []
         for position, part in enumerate(args):

@@ -18,13 +18,16 @@ FLASK_ESCAPED = (".html", ".htm", ".xml", ".xhtml", ".svg")
 
 _OUTPUT = re.compile(r"\{\{(.*?)\}\}", re.S)
 _BLOCK = re.compile(r"\{%-?\s*(end)?autoescape\b\s*(\w*)\s*-?%\}")
-_LEADING_NAME = re.compile(r"\s*([A-Za-z_]\w*)")
+_LEADING_NAME = re.compile(r"\s*([A-Za-z_]\w*)(?:\.([A-Za-z_]\w*))?")
+_LOOP = re.compile(r"\{%-?\s*for\s+([\w\s,]+?)\s+in\s+([A-Za-z_]\w*)")
+_REFERENCE = re.compile(r"\{%-?\s*(?:include|extends|import|from)\s+[\"']([^\"']+)[\"']")
 _FILTERS = re.compile(r"\|\s*([A-Za-z_]\w*)")
 
 
 def unescaped(text: str) -> FrozenSet[str]:
-    """The names of the variables `text` writes without escaping (the leading name of each
-    `{{ name.attr|filter }}`)."""
+    """The names of the variables `text` writes without escaping: `name`, or `name.part` for
+    one part of it (`{{ post.html|safe }}`); a loop's variable stands for what it loops over
+    (`{% for line in lines %}{{ line|safe }}` lets `lines` through)."""
     names: Set[str] = set()
     blocks: List[bool] = []  # the autoescape blocks around the position: whether each is off
     position = 0
@@ -36,7 +39,19 @@ def unescaped(text: str) -> FrozenSet[str]:
         else:
             blocks.append(block.group(2).lower() in ("false", "off"))
     names |= _written(text[position:], bool(blocks) and blocks[-1])
+    loops = {
+        variable.strip(): over.group(2)
+        for over in _LOOP.finditer(text)
+        for variable in over.group(1).split(",")
+    }
+    names |= {loops[name.partition(".")[0]] for name in names if name.partition(".")[0] in loops}
     return frozenset(names)
+
+
+def referenced(text: str) -> FrozenSet[str]:
+    """The templates `text` includes, extends or imports by a constant name: rendered with the
+    same variables, what they let through counts for it."""
+    return frozenset(match.group(1) for match in _REFERENCE.finditer(text))
 
 
 def _written(text: str, all_of_them: bool) -> FrozenSet[str]:
@@ -47,7 +62,7 @@ def _written(text: str, all_of_them: bool) -> FrozenSet[str]:
         if name is None:
             continue
         if all_of_them or "safe" in _FILTERS.findall(expression):
-            found.add(name.group(1))
+            found.add(".".join(part for part in name.groups() if part))
     return frozenset(found)
 
 
