@@ -164,3 +164,44 @@ def b():
         tmp_path, {"views.py": views, "templates/card.html": "{{ post.title }}{{ post.html|safe }}"}
     )
     assert _xss_lines(root, use_cache=False) == [12]
+
+
+def test_a_returned_context_meets_its_template(tmp_path: Path) -> None:
+    handlers = """
+import aiohttp_jinja2
+from aiohttp import web
+@aiohttp_jinja2.template("comment.html")
+async def preview(request):
+    form = await request.post()
+    return {"comment": form.get("comment", "")}
+@aiohttp_jinja2.template("comment.html")
+async def preview_title(request):
+    form = await request.post()
+    return {"title": form.get("comment", "")}
+"""
+    views = """
+from django.views.generic import TemplateView
+class Banner(TemplateView):
+    template_name = "banner.html"
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        context["note"] = self.request.GET.get("note", "")
+        return context
+class Plain(Banner):
+    template_name = "plain.html"
+    def get_context_data(self, **kwargs):
+        return {"note": self.request.GET.get("note", "")}
+"""
+    root = _project(
+        tmp_path,
+        {
+            "chat/handlers.py": handlers,
+            "chat/templates/comment.html": "{{ title }} {{ comment|safe }}",
+            "site/views.py": views,
+            "site/templates/banner.html": "{% autoescape off %}{{ note }}{% endautoescape %}",
+            "site/templates/plain.html": "{{ note }}",
+        },
+    )
+    report = scan([str(root)], Config(jobs=1, use_cache=False), root=root)
+    found = sorted((f.path, f.line) for f in report.findings if f.rule_id == "SB079")
+    assert found == [("chat/handlers.py", 7), ("site/views.py", 8)]

@@ -27,7 +27,7 @@ from typing import (
 from ...model import FlowStep, Rank, Region
 from ..source import SourceFile
 from .aiohttp_routes import match_info_checks
-from .interpret import SOURCE_TEXT, FileAnalysis, ProjectIndex, SinkHit
+from .interpret import MAX_CLASS_DEPTH, SOURCE_TEXT, FileAnalysis, ProjectIndex, SinkHit
 from .models import Models, RouteParams
 from .patterns import (
     EVERYWHERE,
@@ -224,6 +224,7 @@ def analyse(
     # `request`) can another module's result bring input into this file's sinks
     analysis.dependencies = dependencies
     analysis.templates = templates
+    analysis.template_returns = _template_returns(tree) if templates else {}
     analysis.web = any(_imports(imported, m) for m in _GLOBAL_REQUEST_MODULES)
     analysis.run(entries)
     return Flows(analysis, source)
@@ -552,6 +553,46 @@ def _entries(
             # the request for it (Flask's global `request`)
             entries.append(func)
     return entry_params, frozenset(view_returns), entries, dependencies
+
+
+def _template_returns(tree: ast.Module) -> Dict[ast.AST, str]:
+    """Functions whose return value is a template's context, by the template's name: an
+    aiohttp handler under `@aiohttp_jinja2.template("page.html")`, and a Django class-based
+    view's `get_context_data` where the class (or a class of the file it extends) names its
+    `template_name`."""
+    found: Dict[ast.AST, str] = {}
+    classes = {node.name: node for node in tree.body if isinstance(node, ast.ClassDef)}
+
+    def template_name(cls: ast.ClassDef, depth: int = 0) -> str:
+        for item in cls.body:
+            if (
+                isinstance(item, ast.Assign)
+                and any(isinstance(t, ast.Name) and t.id == "template_name" for t in item.targets)
+                and isinstance(item.value, ast.Constant)
+                and isinstance(item.value.value, str)
+            ):
+                return item.value.value
+        bases = [classes.get(type_name(b)) for b in cls.bases]
+        parent = next((b for b in bases if b is not None), None)
+        return template_name(parent, depth + 1) if parent and depth < MAX_CLASS_DEPTH else ""
+
+    for node in ast.walk(tree):
+        if isinstance(node, _FUNCTIONS):
+            for decorator in node.decorator_list:
+                if (
+                    isinstance(decorator, ast.Call)
+                    and ast.unparse(decorator.func) == "aiohttp_jinja2.template"
+                    and decorator.args
+                    and isinstance(decorator.args[0], ast.Constant)
+                    and isinstance(decorator.args[0].value, str)
+                ):
+                    found[node] = decorator.args[0].value
+        elif isinstance(node, ast.ClassDef):
+            name = template_name(node)
+            for item in node.body:
+                if name and isinstance(item, _FUNCTIONS) and item.name == "get_context_data":
+                    found[item] = name
+    return found
 
 
 #: a Django form view's methods that are given the bound form

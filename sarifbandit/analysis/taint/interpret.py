@@ -583,6 +583,8 @@ class FileAnalysis:
         self.dependencies: Dict[ast.AST, Dict[str, ast.AST]] = {}
         #: what the scan's template files write unescaped, by the name views render them by
         self.templates: TemplateFacts = frozenset()
+        #: functions whose return value is the context of the template named
+        self.template_returns: Dict[ast.AST, str] = {}
         self.follow_calls = True
         self._index(tree)
 
@@ -1052,6 +1054,17 @@ class FunctionRun:
                 body_node, body = body_node.elts[0], value.entry(0)
             if body is not None and body.pieces is not None:
                 self.sink_value(node, body_node, body, "xss", "the view's response body", env)
+        template = self.a.template_returns.get(self.func)
+        if template is not None and node.value is not None:
+            # `@aiohttp_jinja2.template("page.html")`, a TemplateView's get_context_data: the
+            # returned mapping is the template's context
+            given = named_entries(value)
+            let = lookup(self.a.templates, template)
+            raw = join_all(_written_raw(given, let)) if given is not None and let else None
+            if raw is not None:
+                step = _step(node, f"written unescaped by the template `{template}`")
+                sink = f"the template `{template}`"
+                self.sink_value(node, node.value, Value(taint=raw.step(step)), "xss", sink, env)
         self.returned = join(self.returned, value)
         if self.cls is not None:
             params = _param_names(self.func)
