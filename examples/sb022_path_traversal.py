@@ -319,3 +319,16 @@ def upload_named():
     stem = os.path.splitext(request.files["file"].filename)[0]
     request.files["file"].save(os.path.join(BASE, stem + ".txt"))  # expect: SB022:HIGH<319
     return "stored"
+
+
+#: realpath() gives the folder without a trailing separator
+REAL_BASE = os.path.realpath(BASE)
+
+
+@app.route("/attachment-real")
+def attachment_real():
+    path = os.path.realpath(os.path.join(REAL_BASE, request.args.get("name", "")))
+    if not path.startswith(REAL_BASE):
+        abort(404)
+    with open(path) as handle:  # expect: SB022:MEDIUM<330
+        return handle.read()

@@ -166,7 +166,9 @@ def _inside(run: "FunctionRun", method: str, args: List[ast.expr], path: Value, 
     through): still input there, less surely. `is_relative_to` compares whole parts."""
     prefix = run.eval(args[0], env) if method == "startswith" and len(args) == 1 else None
     last = pieces_of(prefix)[-1] if prefix is not None else None
-    if isinstance(last, str) and not last.endswith(("/", "\\")):
+    # realpath() and the like never end a folder with a separator
+    bare = prefix is not None and prefix.shape == "normalized"
+    if bare or isinstance(last, str) and not last.endswith(("/", "\\")):
         taint = path.all_taint()
         return replace(path, taint=taint.inexact()) if taint is not None else path
     return sanitized(path, frozenset({"path"}))
