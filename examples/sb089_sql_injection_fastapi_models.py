@@ -5,7 +5,7 @@ import sqlite3
 from enum import Enum
 from typing import Annotated, Literal, Optional
 
-from fastapi import FastAPI, Query
+from fastapi import Depends, FastAPI, Query
 from pydantic import BaseModel, Field
 
 api = FastAPI()
@@ -77,4 +77,31 @@ async def by_status(
     db.execute(f"SELECT id FROM orders WHERE status = '{status.value}' ORDER BY {sort}")  # expect: B608:LOW
     db.execute(f"SELECT id FROM orders WHERE region = '{region}'")  # expect: B608
     db.execute(f"SELECT id FROM orders WHERE note = '{note}'")  # expect: B608:HIGH<74
+    return {"ok": True}
+
+
+class Paging:
+    # a class dependency: FastAPI fills __init__'s parameters from the query string
+    def __init__(self, sort: str = "id", size: int = 50):
+        self.sort = sort
+        self.size = size
+
+
+class CheckedPaging:
+    def __init__(self, sort: Status = Status.open, size: int = 50):
+        self.sort = sort.value
+        self.size = size
+
+
+@api.get("/orders/paged")
+async def paged(paging: Paging = Depends()):
+    db = sqlite3.connect("orders.db")
+    db.execute(f"SELECT id FROM orders ORDER BY {paging.sort} LIMIT {paging.size}")  # expect: B608:HIGH<85
+    return {"ok": True}
+
+
+@api.get("/orders/paged-checked")
+async def paged_checked(paging: Annotated[CheckedPaging, Depends(CheckedPaging)]):
+    db = sqlite3.connect("orders.db")
+    db.execute(f"SELECT id FROM orders WHERE status = '{paging.sort}' LIMIT {paging.size}")  # expect: B608:LOW
     return {"ok": True}

@@ -401,7 +401,11 @@ def _entries(
     routing = any("add_url_rule" in line or "add_resource" in line for line in lines)
     class_rules = _class_rules(tree) if routing else {}
     local_classes = {node.name for node in tree.body if isinstance(node, ast.ClassDef)}
-    local_functions = {node.name for node in tree.body if isinstance(node, _FUNCTIONS)}
+    # what `Depends(x)` may name and the analysis follows: a function, or a class whose
+    # __init__ FastAPI fills
+    local_functions = {node.name for node in tree.body if isinstance(node, _FUNCTIONS)} | set(
+        _initializers(tree)
+    )
     enums = enum_classes(tree)
     for func in _functions(tree):
         given: Dict[str, Value] = {}
@@ -662,7 +666,12 @@ def _dependencies(
     """FastAPI's dependencies of this file: {endpoint: {parameter: the function it depends
     on}}, and {that function: the route whose framework fills its parameters from the request,
     as it fills an endpoint's}."""
-    local = {node.name: node for node in tree.body if isinstance(node, _FUNCTIONS)}
+    # a class depended on (`Depends(Pagination)`, or `page: Pagination = Depends()`): FastAPI
+    # fills its __init__'s parameters from the request and gives the instance
+    local: Dict[str, ast.AST] = {
+        **{node.name: node for node in tree.body if isinstance(node, _FUNCTIONS)},
+        **_initializers(tree),
+    }
     dependencies: Dict[ast.AST, Dict[str, ast.AST]] = {}
     depended: Dict[ast.AST, RouteParams] = {}
     for route in routes:
@@ -678,17 +687,35 @@ def _dependencies(
                     inner = arg.annotation.slice
                     marks += inner.elts if isinstance(inner, ast.Tuple) else [inner]
                 for mark in marks:
-                    if (
-                        isinstance(mark, ast.Call)
-                        and type_name(mark.func) in _DEPENDS
-                        and mark.args
-                        and isinstance(mark.args[0], ast.Name)
-                        and mark.args[0].id in local
-                    ):
-                        dependency = local[mark.args[0].id]
+                    if not isinstance(mark, ast.Call) or type_name(mark.func) not in _DEPENDS:
+                        continue
+                    # `Depends()` names no function: the parameter's class is depended on
+                    target = mark.args[0] if mark.args else _annotated_class(arg.annotation)
+                    if isinstance(target, ast.Name) and target.id in local:
+                        dependency = local[target.id]
                         dependencies.setdefault(func, {})[arg.arg] = dependency
                         depended.setdefault(dependency, route)
     return dependencies, depended
+
+
+def _initializers(tree: ast.Module) -> Dict[str, ast.AST]:
+    """The module's classes that define __init__, by name: that method."""
+    return {
+        node.name: init
+        for node in tree.body
+        if isinstance(node, ast.ClassDef)
+        for init in node.body
+        if isinstance(init, _FUNCTIONS) and init.name == "__init__"
+    }
+
+
+def _annotated_class(annotation: Optional[ast.expr]) -> Optional[ast.expr]:
+    """The class an annotation names: `Pagination`, or the first of `Annotated[Pagination,
+    Depends()]`."""
+    if isinstance(annotation, ast.Subscript) and type_name(annotation.value) == "Annotated":
+        inner = annotation.slice
+        return inner.elts[0] if isinstance(inner, ast.Tuple) and inner.elts else None
+    return annotation
 
 
 def _request_arg(every: List[ast.arg]) -> ast.arg:

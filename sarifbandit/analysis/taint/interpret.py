@@ -666,7 +666,14 @@ class FileAnalysis:
         if func is None:
             return None
         summary = self.summary(func, depth + 1)
-        return summary.returns if summary is not None else None
+        if summary is None:
+            return None
+        cls = self.class_of.get(func)
+        if cls is not None and getattr(func, "name", "") == "__init__":
+            # a class depended on: the instance its __init__ fills (not its stand-in self)
+            made = summary.self_out
+            return Value(entries=made.entries if made is not None else (), shape="object", name=cls)
+        return summary.returns
 
     def class_constant(self, cls: str, attr: str) -> bool:
         """Whether the class body binds `attr` to a constant (`prefix = "[audit]"`) that no code
