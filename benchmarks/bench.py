@@ -272,6 +272,11 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         code = str(args.code.resolve())
         _ENV["PYTHONPATH"] = os.pathsep.join(filter(None, [code, _ENV.get("PYTHONPATH")]))
         sys.path.insert(0, code)
+        # compiled as pip compiles an installed wheel: a start-up figure must not include
+        # compiling the package (PYTHONDONTWRITEBYTECODE in the caller's shell would)
+        subprocess.run(
+            [sys.executable, "-m", "compileall", "-q", code], check=True, stdout=subprocess.DEVNULL
+        )
     work = args.work.resolve()
     work.mkdir(parents=True, exist_ok=True)
     django = django_tree(work, args.wheel_dir)

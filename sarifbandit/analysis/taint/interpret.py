@@ -1475,6 +1475,8 @@ class FunctionRun:
             if attr in ("netloc", "hostname") and base.shape.startswith("url:"):
                 # `host = urlparse(url).hostname`: a later check of host vouches for url
                 return Value(taint=base.taint, shape="host:" + base.shape[4:])
+            if base.shape == "upload" and attr not in ("stream", "file"):
+                return Value(taint=base.taint)  # an upload's filename is text, not the file
             return Value(taint=base.taint, shape=base.shape)
         if base.shape == "class" and base.name:
             listed = self.class_allow_list(base.name, attr)
@@ -1484,7 +1486,7 @@ class FunctionRun:
             name = f"{base.name}.{attr}"
             source = self.a.models.source_for(name, called=False)
             if source is not None:
-                return _server_keys(attr, _read(source.kind, node))
+                return _request_part(attr, _read(source.kind, node))
             own = part_stand_in(base, ("attr", attr)) if base.taint is not None else None
             if own is not None:  # `req.name` of a parameter typed `req: ArchiveRequest`
                 return replace(own, name=name)
@@ -2323,8 +2325,10 @@ class FunctionRun:
             return
         if sink_class in ("redirect", "ssrf") and _fixed_host(value, sink_class):
             return  # "/items/" + x, API + "/v1/" + x: the input cannot choose the host
-        if sink_class == "path" and _below_fixed_text(value):
-            return  # BASE + "/" + name, the name shown to hold no `..`
+        if sink_class == "path" and (_below_fixed_text(value) or value.shape in _FILE_OBJECTS):
+            # BASE + "/" + name, the name shown to hold no `..`; an uploaded file or a buffer
+            # given where a name or a file object goes (ZipFile(upload)) names no path
+            return
         self.report(anchor, arg_node, sink_class, sink, taint)
 
     def report(
@@ -2436,6 +2440,10 @@ _RESPONDING_RENDERERS = frozenset(
         "aiohttp_jinja2.render_template",
     }
 )
+
+
+#: values that are open files, not names: an upload (`request.files["a"]`), an io buffer
+_FILE_OBJECTS = frozenset({"upload", "buffer"})
 
 
 #: calls taking the program and its argument list as separate arguments: (the position of
@@ -2551,7 +2559,7 @@ def _request_read(request: Value, attr: str, node: ast.AST) -> Optional[Value]:
             if isinstance(key, tuple) and key[0] == "match_info" and held.shape == PATTERN
         )
         return Value(entries=(*checked, (REST, read)), shape="dict")
-    return _server_keys(attr, read)
+    return _request_part(attr, read)
 
 
 #: the WSGI environment's (Django's request.META's) entries the server sets, not the client:
@@ -2559,13 +2567,20 @@ def _request_read(request: Value, attr: str, node: ast.AST) -> Optional[Value]:
 _SERVER_KEYS = ("REMOTE_ADDR", "SERVER_NAME", "SERVER_PORT")
 
 
-def _server_keys(attr: str, read: Value) -> Value:
-    """`request.META` / `request.environ`: input, but for the entries the server sets."""
+def _request_part(attr: str, read: Value) -> Value:
+    """What a request's attribute holds: input, but for the entries of `request.META` /
+    `request.environ` the server sets; `request.files["a"]` is an uploaded file (its name
+    and content the client's, itself no path)."""
+    if attr in _UPLOADS:
+        return Value(entries=((REST, replace(read, shape="upload")),), shape="dict")
     if attr not in ("META", "environ"):
         return read
     entries = tuple((key, CLEAN) for key in _SERVER_KEYS) + ((REST, read),)
     return Value(entries=entries, shape="dict")
 
+
+#: a request's mapping of uploaded files (Flask, Django)
+_UPLOADS = frozenset({"files", "FILES"})
 
 #: a request's own path: a redirect to it stays on the site it came to
 _SAME_SITE_ATTRS = frozenset(

@@ -660,6 +660,9 @@ def _autoescaping_method(
 
 
 #: Flask's rendering of a template given as text
+_ARCHIVES = frozenset(
+    {"zipfile.ZipFile", "tarfile.open", "tarfile.TarFile", "tarfile.TarFile.open"}
+)
 _SPLITEXT = frozenset({"os.path.splitext", "posixpath.splitext", "ntpath.splitext"})
 _DJANGO_TEMPLATES = frozenset({"django.template.Template", "django.template.base.Template"})
 _DJANGO_CONTEXTS = frozenset(
@@ -790,6 +793,12 @@ def call_library(
         if taint is not None:
             taint = taint.sanitize(_LINE_BREAK_SINKS)
         return Value(taint=taint, pieces=(taint,) if taint is not None else None)
+    if qual in _ARCHIVES and (args or kwargs):
+        # an archive from input: its members' names (namelist(), getmembers()) are the
+        # sender's too (a member "../../etc/cron.d/x" is a zip slip)
+        taint = join_all(args[:1] + list(kwargs.values()))
+        if taint is not None:
+            return Value(taint=taint, name=qual)
     if qual in _SPLITEXT and len(args) == 1:
         # (root, extension): the extension, a dot and what follows the last one of the last
         # part, holds no separator and no `..`
