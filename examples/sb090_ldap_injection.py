@@ -127,3 +127,20 @@ def members():
 @app.route("/members-safe")
 def members_safe():
     return jsonify(Directory().members_escaped(request.args["group"]))
+
+
+@app.route("/login", methods=["POST"])
+def login():
+    # the bind DN is built from the name typed: "x,ou=admins" binds as another entry
+    conn = ldap.initialize("ldap://directory.example.com")
+    user = request.form.get("user", "")
+    conn.simple_bind_s("uid=" + user + ",ou=people,dc=example,dc=com", request.form.get("pw", ""))  # expect: SB090:HIGH<136
+    return "welcome"
+
+
+@app.route("/login-escaped", methods=["POST"])
+def login_escaped():
+    conn = ldap.initialize("ldap://directory.example.com")
+    user = escape_dn_chars(request.form.get("user", ""))
+    conn.simple_bind_s("uid=" + user + ",ou=people,dc=example,dc=com", request.form.get("pw", ""))
+    return "welcome"
