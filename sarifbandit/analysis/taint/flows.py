@@ -580,7 +580,7 @@ def _template_returns(tree: ast.Module) -> Dict[ast.AST, str]:
         parent = next((b for b in bases if b is not None), None)
         return template_name(parent, depth + 1) if parent and depth < MAX_CLASS_DEPTH else ""
 
-    for node in ast.walk(tree):
+    for node in tree.body:  # handlers and views are the module's own (a walk cost a parse)
         if isinstance(node, _FUNCTIONS):
             for decorator in node.decorator_list:
                 if (

@@ -63,11 +63,23 @@ def refine(run: "FunctionRun", test: ast.expr, truth: bool, env: Env) -> Env:
 def _held_attributes(test: ast.expr, env: Env) -> Dict[str, Tuple[str, str]]:
     """`self.target` and the like in a test, as held on an object the function has."""
     held: Dict[str, Tuple[str, str]] = {}
-    for node in ast.walk(test):
+    todo: List[ast.AST] = [test]
+    while todo:  # the places a guard reads its subject from, not every node of the test
+        node = todo.pop()
         if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name):
             owner = env.get(node.value.id)
             if owner is not None and owner.entry(("attr", node.attr)) is not None:
                 held[f"{node.value.id}.{node.attr}"] = (node.value.id, node.attr)
+        elif isinstance(node, ast.UnaryOp):
+            todo.append(node.operand)
+        elif isinstance(node, ast.BoolOp):
+            todo.extend(node.values)
+        elif isinstance(node, ast.Compare):
+            todo += [node.left, *node.comparators]
+        elif isinstance(node, ast.Call):
+            todo.extend(node.args)
+            if isinstance(node.func, ast.Attribute):
+                todo.append(node.func.value)
     return held
 
 
