@@ -332,3 +332,22 @@ def attachment_real():
         abort(404)
     with open(path) as handle:  # expect: SB022:MEDIUM<330
         return handle.read()
+
+
+@app.route("/listed")
+def listed():
+    # one of the folder's own entries: a name without a separator, never ".."
+    name = request.args.get("name", "")
+    if name not in os.listdir(BASE):
+        abort(404)
+    with open(os.path.join(BASE, name)) as handle:
+        return handle.read()
+
+
+@app.route("/listed-loosely")
+def listed_loosely():
+    name = request.args.get("name", "")
+    if name in os.listdir(BASE):
+        app.logger.info("a known report")
+    with open(os.path.join(BASE, name)) as handle:  # expect: SB022:HIGH<349
+        return handle.read()

@@ -166,3 +166,19 @@ def reset_promo(request):
 
 
 urlpatterns += [path("promo/", apply_promo), path("promo/reset/", reset_promo)]
+
+
+@app.route("/timezone", methods=["POST"])
+def timezone():
+    # one of the zone names the system knows, or UTC
+    import zoneinfo
+
+    zone = request.form.get("tz", "UTC")
+    session["tz"] = zone if zone in zoneinfo.available_timezones() else "UTC"
+    return "saved"
+
+
+@app.route("/timezone-raw", methods=["POST"])
+def timezone_raw():
+    session["tz"] = request.form.get("tz", "UTC")  # expect: SB501:HIGH<183
+    return "saved"

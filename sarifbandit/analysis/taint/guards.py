@@ -12,7 +12,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Dict, FrozenSet, List, Optional, Tuple, cast
 
 from .patterns import safe_classes
-from .values import NO_DOTS, Value, constant, join, pieces_of
+from .values import LISTING, NO_DOTS, Value, constant, join, pieces_of
 
 if TYPE_CHECKING:
     from .interpret import FunctionRun
@@ -247,6 +247,12 @@ def _compare(run: "FunctionRun", test: ast.Compare, truth: bool, env: Env) -> En
         if all(part.known for _, part in other.entries):
             env[name] = _one_of([part.const for _, part in other.entries])
         return env
+    if name is not None and name in env and positive and isinstance(op, (ast.In, ast.NotIn)):
+        if other.shape == "allowed":  # `tz in zoneinfo.available_timezones()`
+            env[name] = Value(shape="allowed")
+        elif other.shape == LISTING:
+            # `name in os.listdir(FOLDER)`: one entry of a folder, no separator and no `..`
+            env[name] = sanitized(env[name], frozenset({"path"}))
     # `".." in name` is false below here: the name holds no such text
     right_name = _name(right)
     rejected = run.eval(left, env)

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any, Callable, Dict, List, Optional
 from .values import (
     CLEAN,
     FIXED_TEXT,
+    LISTING,
     MAX_ENTRIES,
     MAX_FOLDED_SIZE,
     NO_DOTS,
@@ -660,6 +661,10 @@ def _autoescaping_method(
 
 
 #: Flask's rendering of a template given as text
+#: calls giving a collection of values the code does not choose but the input cannot either
+_FIXED_SETS = frozenset({"zoneinfo.available_timezones", "pytz.all_timezones_set"})
+#: the names in a folder the code names
+_LISTINGS = frozenset({"os.listdir"})
 _ARCHIVES = frozenset(
     {"zipfile.ZipFile", "tarfile.open", "tarfile.TarFile", "tarfile.TarFile.open"}
 )
@@ -793,6 +798,10 @@ def call_library(
         if taint is not None:
             taint = taint.sanitize(_LINE_BREAK_SINKS)
         return Value(taint=taint, pieces=(taint,) if taint is not None else None)
+    if qual in _FIXED_SETS:
+        return Value(shape="allowed")  # zoneinfo.available_timezones(): names the system fixes
+    if qual in _LISTINGS and args and args[0].all_taint() is None:
+        return Value(shape=LISTING)
     if qual in _ARCHIVES and (args or kwargs):
         # an archive from input: its members' names (namelist(), getmembers()) are the
         # sender's too (a member "../../etc/cron.d/x" is a zip slip)

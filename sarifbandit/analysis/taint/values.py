@@ -176,6 +176,9 @@ class Value:
         return taint
 
 
+#: the shape of a folder's listing (`os.listdir(FOLDER)`): names without a separator or `..`
+LISTING = "listing"
+
 #: the shape of a request's note of what a route's pattern lets through one of its parameters
 #: (aiohttp's `{tid:\d+}`): the note's name lists the sink classes it is harmless for
 PATTERN = "pattern"
