@@ -197,9 +197,10 @@ def _common_path_of(run: "FunctionRun", call: ast.expr, base: ast.expr, env: Env
         and run.eval(call.func, env).name in _COMMON_PATHS
     ):
         return None
-    base_value = run.eval(base, env)
-    if base_value.all_taint() is not None:
-        return None
+    base_taint = run.eval(base, env).all_taint()
+    if base_taint is not None and base_taint.real():
+        return None  # a base of input's choosing: any path lies inside it (a parameter's or
+        # `self.root` of a helper is what its callers hold: a folder of theirs)
     compared = ast.dump(base)
     for part in call.args[0].elts:
         name = _name(part)
