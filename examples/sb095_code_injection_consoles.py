@@ -21,3 +21,21 @@ def check():
     # a syntax tree only: nothing of the text runs
     tree = compile(request.args.get("expr", ""), "<expr>", "eval", ast.PyCF_ONLY_AST)
     return str(len(tree.body))
+
+
+RULES = {"none": "price", "loyal": "price * 0.9"}
+
+
+@app.route("/quote")
+def quote():
+    # one of the rules the code holds, compiled and run: exec is judged by the compiled text
+    scope = {"price": float(request.args.get("price", "0"))}
+    exec(compile(f"total = {RULES.get(request.args.get('rule', ''), 'price')}", "<rule>", "exec"), {}, scope)  # expect: B102:LOW
+    return str(scope["total"])
+
+
+@app.route("/quote-raw")
+def quote_raw():
+    scope = {"price": 1.0}
+    exec(compile(request.args.get("rule", "price"), "<rule>", "exec"), {}, scope)  # expect: B102, SB095:HIGH<40
+    return str(scope.get("total"))
