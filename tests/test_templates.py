@@ -205,3 +205,30 @@ class Plain(Banner):
     report = scan([str(root)], Config(jobs=1, use_cache=False), root=root)
     found = sorted((f.path, f.line) for f in report.findings if f.rule_id == "SB079")
     assert found == [("chat/handlers.py", 7), ("site/views.py", 8)]
+
+
+def test_templates_of_a_virtual_env_are_not_the_projects(tmp_path: Path) -> None:
+    root = _project(
+        tmp_path,
+        {
+            "app/templates/page.html": "{{ a }}",
+            "env/pyvenv.cfg": "home = /usr/bin\n",
+            "env/lib/site-packages/pkg/templates/page.html": "{{ a|safe }}",
+        },
+    )
+    assert templates.template_files([str(root)]) == [
+        (str(root / "app" / "templates" / "page.html"), "page.html")
+    ]
+
+
+def test_excluded_folders_bring_no_templates(tmp_path: Path) -> None:
+    root = _project(
+        tmp_path,
+        {
+            "views.py": FLASK_VIEWS.replace("note.txt", "search.html"),
+            "templates/search.html": "{{ query }}",
+            "tests/templates/search.html": "{{ query|safe }}",
+        },
+    )
+    assert _xss_lines(root, use_cache=False) == [6]
+    assert _xss_lines(root, use_cache=False, exclude=("tests",)) == []

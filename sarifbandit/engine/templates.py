@@ -28,7 +28,12 @@ def template_files(targets: Iterable[str]) -> List[Tuple[str, str]]:
     for target in targets:
         if not os.path.isdir(target):
             continue
+        venvs: List[str] = []  # a virtual env's packages bring their own templates: not ours
         for folder, _, files in walk_tree(target):
+            if folder != target and "pyvenv.cfg" in files:
+                venvs.append(folder + os.sep)
+            if any((folder + os.sep).startswith(venv) for venv in venvs):
+                continue
             parts = os.path.relpath(folder, target).split(os.sep)
             if TEMPLATE_FOLDER not in parts:
                 continue
