@@ -27,7 +27,14 @@ from typing import (
 from ...model import FlowStep, Rank, Region
 from ..source import SourceFile
 from .aiohttp_routes import match_info_checks
-from .interpret import MAX_CLASS_DEPTH, SOURCE_TEXT, FileAnalysis, ProjectIndex, SinkHit
+from .interpret import (
+    SOURCE_TEXT,
+    VIEW_HANDLERS,
+    VIEW_HOOKS,
+    FileAnalysis,
+    ProjectIndex,
+    SinkHit,
+)
 from .models import Models, RouteParams
 from .patterns import (
     EVERYWHERE,
@@ -224,7 +231,7 @@ def analyse(
     # `request`) can another module's result bring input into this file's sinks
     analysis.dependencies = dependencies
     analysis.templates = templates
-    analysis.template_returns = _template_returns(tree) if templates else {}
+    analysis.template_returns = _template_returns(analysis) if templates else {}
     analysis.web = any(_imports(imported, m) for m in _GLOBAL_REQUEST_MODULES)
     analysis.run(entries)
     return Flows(analysis, source)
@@ -559,28 +566,28 @@ def _entries(
     return entry_params, frozenset(view_returns), entries, dependencies
 
 
-def _template_returns(tree: ast.Module) -> Dict[ast.AST, str]:
+def _template_returns(analysis: FileAnalysis) -> Dict[ast.AST, str]:
     """Functions whose return value is a template's context, by the template's name: an
     aiohttp handler under `@aiohttp_jinja2.template("page.html")`, and a Django class-based
     view's `get_context_data` where the class (or a class of the file it extends) names its
     `template_name`."""
     found: Dict[ast.AST, str] = {}
-    classes = {node.name: node for node in tree.body if isinstance(node, ast.ClassDef)}
 
-    def template_name(cls: ast.ClassDef, depth: int = 0) -> str:
-        for item in cls.body:
-            if (
-                isinstance(item, ast.Assign)
-                and any(isinstance(t, ast.Name) and t.id == "template_name" for t in item.targets)
-                and isinstance(item.value, ast.Constant)
-                and isinstance(item.value.value, str)
-            ):
-                return item.value.value
-        bases = [classes.get(type_name(b)) for b in cls.bases]
-        parent = next((b for b in bases if b is not None), None)
-        return template_name(parent, depth + 1) if parent and depth < MAX_CLASS_DEPTH else ""
+    def template_name(cls: str) -> str:
+        for current in analysis.lineage(cls):  # the class, then the classes it extends
+            for item in analysis.classes[current].body:
+                if (
+                    isinstance(item, ast.Assign)
+                    and any(
+                        isinstance(t, ast.Name) and t.id == "template_name" for t in item.targets
+                    )
+                    and isinstance(item.value, ast.Constant)
+                    and isinstance(item.value.value, str)
+                ):
+                    return item.value.value
+        return ""
 
-    for node in tree.body:  # handlers and views are the module's own (a walk cost a parse)
+    for node in analysis.tree.body:  # handlers and views are the module's own (a walk cost a parse)
         if isinstance(node, _FUNCTIONS):
             for decorator in node.decorator_list:
                 if (
@@ -592,7 +599,7 @@ def _template_returns(tree: ast.Module) -> Dict[ast.AST, str]:
                 ):
                     found[node] = decorator.args[0].value
         elif isinstance(node, ast.ClassDef):
-            name = template_name(node)
+            name = template_name(node.name)
             for item in node.body:
                 if name and isinstance(item, _FUNCTIONS) and item.name == "get_context_data":
                     found[item] = name
@@ -728,9 +735,7 @@ _HANDLER_PARAMS = frozenset(
     {"exception", "exc", "exc_type", "exc_value", "exc_info", "tb", "response", "reason"}
 )
 #: methods of a class-based view that Django calls with the URL's keyword arguments
-_VIEW_METHODS = frozenset(
-    {"get", "post", "put", "patch", "delete", "head", "options", "dispatch", "setup"}
-)
+_VIEW_METHODS = VIEW_HANDLERS | frozenset(VIEW_HOOKS)
 
 
 def _is_view(func: ast.AST, every: List[ast.arg]) -> bool:

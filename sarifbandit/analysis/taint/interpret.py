@@ -36,6 +36,7 @@ from .library import (
     call_library,
     method_of,
     named_entries,
+    rendered_page,
     result_type,
     store_receiver,
 )
@@ -857,10 +858,10 @@ class FileAnalysis:
         view's `setup()` and `dispatch()`, which Django runs first, stored on it
         (`self.target = request.GET["next"]`)."""
         cls = self.class_of.get(func)
-        if cls is None or getattr(func, "name", "") not in _HANDLERS or own.entries is None:
+        if cls is None or getattr(func, "name", "") not in VIEW_HANDLERS or own.entries is None:
             return own
         entries = dict(own.entries)
-        for hook in _HOOKS:
+        for hook in VIEW_HOOKS:
             method = self.method(cls, hook)
             summary = self.summary(method, depth + 1) if method not in (None, func) else None
             stored = summary.self_out if summary is not None else None
@@ -882,8 +883,8 @@ class FileAnalysis:
 
 
 #: what a class-based view answers a request with, and the methods Django runs before it
-_HANDLERS = frozenset({"get", "post", "put", "patch", "delete", "head", "options"})
-_HOOKS = ("setup", "dispatch")
+VIEW_HANDLERS = frozenset({"get", "post", "put", "patch", "delete", "head", "options"})
+VIEW_HOOKS = ("setup", "dispatch")
 
 
 class FunctionRun:
@@ -1067,11 +1068,10 @@ class FunctionRun:
             # returned mapping is the template's context
             given = named_entries(value)
             let = lookup(self.a.templates, template)
-            raw = join_all(_written_raw(given, let)) if given is not None and let else None
+            raw = _written_raw(node, given, let, template) if given is not None else None
             if raw is not None:
-                step = _step(node, f"written unescaped by the template `{template}`")
                 sink = f"the template `{template}`"
-                self.sink_value(node, node.value, Value(taint=raw.step(step)), "xss", sink, env)
+                self.sink_value(node, node.value, Value(taint=raw), "xss", sink, env)
         self.returned = join(self.returned, value)
         if self.cls is not None:
             params = _param_names(self.func)
@@ -2056,18 +2056,12 @@ class FunctionRun:
             given = named_entries(context) if context is not None else None
         if given is None:
             return None
-        step = _step(node, f"written unescaped by the template `{label}`")
-        raw = join_all(_written_raw(given, let))
+        raw = _written_raw(node, given, let, label)
         if qual in _RESPONDING_RENDERERS:
             if raw is not None:
-                self.sink_value(node, node, Value(taint=raw.step(step)), "xss", qual, env)
+                self.sink_value(node, node, Value(taint=raw), "xss", qual, env)
             return Value(name=result_type(qual))
-        escaped = join_all(args + list(kwargs.values()))
-        page = join_taint(
-            escaped.sanitize(frozenset({"xss"})) if escaped is not None else None,
-            raw.step(step) if raw is not None else None,
-        )
-        return Value(taint=page, pieces=(page,) if page is not None else (None,))
+        return rendered_page(raw, args + list(kwargs.values()))
 
     def apply(self, node: ast.Call, function: Value, item: Value, env: Env) -> Value:
         """What calling `function` (a value the code holds) on `item` gives: a function or
@@ -2387,17 +2381,24 @@ def _location(index: int, value: Value, args: List[Value]) -> Optional[Value]:
     mapping (`headers={"Location": url}`), or the value set after the name
     (`response["Location"] = url`, `headers.set("Location", url)`); None when it sets none."""
     if value.entries is not None:
-        return next(
-            (v for k, v in value.entries if isinstance(k, str) and k.lower() == "location"),
-            None,
-        )
+        return _entry_named(value, "Location")
     name = args[0] if index == 1 else None
     if name is not None and name.known and str(name.const).lower() == "location":
         return value
     return None
 
 
-def _written_raw(given: Dict[str, Value], let: FrozenSet[str]) -> Iterator[Value]:
+def _written_raw(
+    node: ast.AST, given: Dict[str, Value], let: FrozenSet[str], template: str
+) -> Optional[Taint]:
+    """The input of a template's context that the template writes unescaped (`let` names what
+    it so writes), its path stepping through the rendering at `node`; None when none is."""
+    raw = join_all(_unescaped_parts(given, let)) if let else None
+    step = _step(node, f"written unescaped by the template `{template}`")
+    return raw.step(step) if raw is not None else None
+
+
+def _unescaped_parts(given: Dict[str, Value], let: FrozenSet[str]) -> Iterator[Value]:
     """The values of a template's context it writes unescaped: a whole value, or one part of
     it (`post.html`: the `html` item or attribute of `post`, when `post` keeps it apart)."""
     for key, value in given.items():
@@ -2463,11 +2464,15 @@ def _shell_script(qual: str, args: List[Value]) -> Optional[int]:
     where = _ARGV_CALLS.get(qual)
     if where is None or len(args) <= where[1] + 2:
         return None
-    program, flag = args[where[0]], args[where[1] + 1]
+    return where[1] + 2 if _shell_with_script(args[where[0]], args[where[1] + 1]) else None
+
+
+def _shell_with_script(program: Value, flag: Optional[Value]) -> bool:
+    """Whether a program and its first argument start a shell on a command line (`sh -c`)."""
     name = (
         program.const.rsplit("/", 1)[-1] if program.known and isinstance(program.const, str) else ""
     )
-    return where[1] + 2 if name in SHELLS and flag.known and flag.const == "-c" else None
+    return name in SHELLS and flag is not None and flag.known and flag.const == "-c"
 
 
 def _program_part(argv: Value) -> Value:
@@ -2476,9 +2481,7 @@ def _program_part(argv: Value) -> Value:
     first = argv.entry(0)
     if first is None:
         return argv
-    flag = argv.entry(1)
-    program = first.const.rsplit("/", 1)[-1] if first.known and isinstance(first.const, str) else ""
-    if program in SHELLS and flag is not None and flag.known and flag.const == "-c":
+    if _shell_with_script(first, argv.entry(1)):
         script = argv.entry(2)
         return script if script is not None else argv
     return first
@@ -2692,8 +2695,16 @@ def _item_named(mapping: Value, name: str) -> Optional[Value]:
     when the mapping's keys are not all known, None when it surely has no such item."""
     if mapping.entries is None or mapping.entry(REST) is not None:
         return Value()
+    return _entry_named(mapping, name)
+
+
+def _entry_named(mapping: Value, name: str) -> Optional[Value]:
+    """The entry of a mapping under the constant key `name`, compared in any case (HTTP
+    header names)."""
     wanted = name.lower()
-    return next((v for k, v in mapping.entries if isinstance(k, str) and k.lower() == wanted), None)
+    return next(
+        (v for k, v in mapping.entries or () if isinstance(k, str) and k.lower() == wanted), None
+    )
 
 
 def _applies(sink: Sink, args: List[Value], kwargs: Dict[str, Value]) -> bool:

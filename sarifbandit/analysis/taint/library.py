@@ -37,6 +37,7 @@ from .values import (
     part_stand_in,
     pieces_of,
     smashed,
+    tainted,
 )
 
 if TYPE_CHECKING:
@@ -660,7 +661,6 @@ def _autoescaping_method(
     return None
 
 
-#: Flask's rendering of a template given as text
 #: calls giving a collection of values the code does not choose but the input cannot either
 _FIXED_SETS = frozenset({"zoneinfo.available_timezones", "pytz.all_timezones_set"})
 #: the names in a folder the code names
@@ -673,6 +673,7 @@ _DJANGO_TEMPLATES = frozenset({"django.template.Template", "django.template.base
 _DJANGO_CONTEXTS = frozenset(
     {"django.template.Context", "django.template.RequestContext", "django.template.context.Context"}
 )
+#: Flask's rendering of a template given as text
 _STRING_TEMPLATES = frozenset({"flask.render_template_string", "flask.stream_template_string"})
 
 
@@ -684,6 +685,14 @@ def _autoescaping(qual: str, args: List[Value], kwargs: Dict[str, Value]) -> Opt
         return None
     source = join_all(args[:1]) if qual.endswith("Template") else None
     return Value(taint=source, shape="autoescape", name=qual)
+
+
+def rendered_page(own: Optional[Taint], given: List[Value]) -> Value:
+    """A page a template renders: `own` (the template's text, or what it writes unescaped) as
+    it is, the values it is `given` escaped for HTML."""
+    escaped = join_all(given)
+    page = join_taint(own, escaped.sanitize(frozenset({"xss"})) if escaped is not None else None)
+    return Value(taint=page, pieces=(page,) if page is not None else (None,))
 
 
 def _dict_item(attr: str, key: Any, value: Value) -> Value:
@@ -745,10 +754,7 @@ def call_library(
     if qual in _STRING_TEMPLATES and args:
         # the page holds the template's own text as written, and the values it is given
         # escaped (Flask renders templates from strings with autoescaping on)
-        given = join_all(args[1:] + list(kwargs.values()))
-        escaped = given.sanitize(frozenset({"xss"})) if given is not None else None
-        page = join_taint(args[0].all_taint(), escaped)
-        return Value(taint=page, pieces=(page,) if page is not None else (None,))
+        return rendered_page(args[0].all_taint(), args[1:] + list(kwargs.values()))
     if qual == "functools.partial" and args and args[0].shape == "function" and args[0].name:
         bound = tuple(enumerate(args[1:]))
         return Value(shape="partial", name=args[0].name, entries=bound)
@@ -816,8 +822,7 @@ def call_library(
         taint = args[0].all_taint()
         if taint is None:
             return None
-        safe = taint.sanitize(frozenset({"path"}))
-        parts = ((0, Value(taint=taint, pieces=(taint,))), (1, Value(taint=safe, pieces=(safe,))))
+        parts = ((0, tainted(taint)), (1, tainted(taint.sanitize(frozenset({"path"})))))
         return Value(entries=parts, shape="list")
     if qual in ("os.path.join", "posixpath.join"):
         pieces: list = []
