@@ -10,10 +10,9 @@ from typing import Callable, Dict, Iterable, List, Optional, Sequence, Tuple, Un
 
 from . import registry
 from .config.options import Config
-from .config.paths import is_excluded
 from .engine.cache import ScanMemo
 from .engine.collection import scanning_pace
-from .engine.discovery import discover, display_name
+from .engine.discovery import discover
 from .engine.filescan import scan_bytes
 from .engine.link import link
 from .engine.parallel import scan_targets
@@ -86,12 +85,11 @@ def scan(
         config.follow_links,
         excluded,
     )
-    # the templates of the scanned folders, less those the exclusions leave out
-    templates = [
-        (path, name)
-        for path, name in (template_files(n for n in names if n != "-") if config.dataflow else [])
-        if not is_excluded(display_name(path, base), config.exclude)
-    ]
+    templates = (
+        template_files((n for n in names if n != "-"), config.exclude, base, config.follow_links)
+        if config.dataflow
+        else []
+    )
     # a rerun over files none of which changed is answered whole, the link step included (and
     # the URL configurations and templates read from those files unchanged with them)
     memo = (

@@ -121,7 +121,7 @@ def test_the_template_bounds_leave_the_rest_escaped(tmp_path: Path, monkeypatch)
     monkeypatch.setattr(templates, "MAX_TEMPLATE_BYTES", 1_000_000)
     _project(root, {"templates/aaa.html": "{{ a }}"})
     monkeypatch.setattr(templates, "MAX_TEMPLATES", 1)
-    assert [name for _, name in templates.template_files([str(root)])] == ["aaa.html"]
+    assert [name for _, name in templates.template_files([str(root)], (), root)] == ["aaa.html"]
     assert _xss_lines(root, use_cache=False) == []
 
 
@@ -135,7 +135,7 @@ def test_includes_and_extends_pass_on_what_they_let_through(tmp_path: Path, monk
             "templates/other.html": "{{ note }}",
         },
     )
-    files = templates.template_files([str(root)])
+    files = templates.template_files([str(root)], (), root)
     facts = dict(templates.template_facts(files))
     assert facts == {
         "page.html": {"note"},
@@ -216,7 +216,7 @@ def test_templates_of_a_virtual_env_are_not_the_projects(tmp_path: Path) -> None
             "env/lib/site-packages/pkg/templates/page.html": "{{ a|safe }}",
         },
     )
-    assert templates.template_files([str(root)]) == [
+    assert templates.template_files([str(root)], (), root) == [
         (str(root / "app" / "templates" / "page.html"), "page.html")
     ]
 

@@ -94,7 +94,7 @@ def discover(
         target = Path(raw)
         if target.is_dir():
             # an excluded folder is not entered: everything below it would be excluded too
-            walk = _walk(
+            walk = files_below(
                 str(target), follow_links, lambda folder: keep(display_name(folder, root) + "/")
             )
             for folder, name in walk:
@@ -116,8 +116,11 @@ def discover(
     return [found[key] for key in sorted(found)], missing
 
 
-def _walk(top: str, follow_links: bool, enter: Callable[[str], bool]) -> Iterator[Tuple[str, str]]:
-    """(folder, file name) for every file under `top`, skipped and excluded folders left out.
+def files_below(
+    top: str, follow_links: bool, enter: Callable[[str], bool]
+) -> Iterator[Tuple[str, str]]:
+    """(folder, file name) for every file under `top`, skipped and excluded folders (those
+    `enter` refuses) and virtual envs left out; a folder's files in name order.
     Strings, not paths: this runs for every file of the tree, where pathlib showed in profiles."""
     if not follow_links:
         yield from _listed(top, enter)
@@ -136,7 +139,7 @@ def _walk(top: str, follow_links: bool, enter: Callable[[str], bool]) -> Iterato
         dirs[:] = sorted(
             d for d in dirs if not _skipped_folder(d, files) and enter(os.path.join(folder, d))
         )
-        for name in files:
+        for name in sorted(files):
             yield folder, name
 
 
@@ -152,7 +155,7 @@ def _listed(top: str, enter: Callable[[str], bool]) -> Iterator[Tuple[str, str]]
         for name, path in zip(dirs, below):
             if _skipped_folder(name, files) or not enter(path):
                 dropped.add(path)
-        for name in files:
+        for name in sorted(files):
             yield folder, name
 
 

@@ -6,10 +6,12 @@ needs. A template is named as views render it: its path below the nearest `templ
 from __future__ import annotations
 
 import os
-from typing import Dict, FrozenSet, Iterable, List, Tuple
+from pathlib import Path
+from typing import Dict, FrozenSet, Iterable, List, Sequence, Tuple
 
 from ..analysis.taint.templates import TemplateFacts, referenced, unescaped
-from ..config.paths import walk_tree
+from ..config.paths import is_excluded
+from .discovery import display_name, files_below
 
 #: the folder name templates live under (Flask, Django, aiohttp_jinja2 and Starlette setups)
 TEMPLATE_FOLDER = "templates"
@@ -21,28 +23,31 @@ MAX_TEMPLATE_BYTES = 1_000_000
 MAX_REFERENCE_DEPTH = 8
 
 
-def template_files(targets: Iterable[str]) -> List[Tuple[str, str]]:
-    """(path, name) of every file below a `templates` folder of the directory targets, the
-    name being its path below the nearest such folder, in POSIX form."""
+def template_files(
+    targets: Iterable[str], exclude: Sequence[str], root: Path, follow_links: bool = False
+) -> List[Tuple[str, str]]:
+    """(path, name) of every file below a `templates` folder of the directory targets that a
+    scan would look at (not in a virtual env, a folder never scanned or one `exclude` names),
+    the name being its path below the nearest such folder, in POSIX form."""
     found: List[Tuple[str, str]] = []
+
+    def enter(folder: str) -> bool:
+        return not is_excluded(display_name(folder, root) + "/", exclude)
+
     for target in targets:
         if not os.path.isdir(target):
             continue
-        venvs: List[str] = []  # a virtual env's packages bring their own templates: not ours
-        for folder, _, files in walk_tree(target):
-            if folder != target and "pyvenv.cfg" in files:
-                venvs.append(folder + os.sep)
-            if any((folder + os.sep).startswith(venv) for venv in venvs):
-                continue
+        for folder, name in files_below(target, follow_links, enter):
             parts = os.path.relpath(folder, target).split(os.sep)
             if TEMPLATE_FOLDER not in parts:
                 continue
-            last = len(parts) - 1 - parts[::-1].index(TEMPLATE_FOLDER)
-            below = parts[last + 1 :]
-            for name in sorted(files):
-                found.append((os.path.join(folder, name), "/".join([*below, name])))
-                if len(found) >= MAX_TEMPLATES:
-                    return found
+            path = os.path.join(folder, name)
+            if is_excluded(display_name(path, root), exclude):
+                continue
+            below = parts[len(parts) - parts[::-1].index(TEMPLATE_FOLDER) :]
+            found.append((path, "/".join([*below, name])))
+            if len(found) >= MAX_TEMPLATES:
+                return found
     return found
 
 
