@@ -17,12 +17,11 @@ from typing import Any, Dict, Iterable, List, Optional, Set, Tuple
 import click
 
 from .api import Report, scan
-from .config.options import closest
 from .config.paths import one_walk
 from .config.settings import BANDIT_FORMATS, resolve
 from .engine import cache
 from .engine.progress import ProgressBar
-from .errors import ConfigError
+from .errors import ConfigError, closest
 from .model import Rule
 from .registry import all_rules, rule_names, rules_by_id
 from .version import __version__

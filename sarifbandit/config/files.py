@@ -8,14 +8,13 @@ ConfigError naming the file, and the line and column when the parser knows them.
 
 from __future__ import annotations
 
-import difflib
 import os
 import sys
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Dict, Iterable, List, Mapping, Optional, Tuple
 
-from ..errors import ConfigError
+from ..errors import ConfigError, closest
 from .paths import walk_tree
 
 if TYPE_CHECKING:  # PyYAML is imported when a YAML file is read: most runs read none
@@ -318,6 +317,6 @@ def load_ini(path: str) -> Tuple[Dict[str, Any], List[str]]:
 
 
 def unknown_key_message(path: str, shown: str, key: str, known: Iterable[str]) -> str:
-    close = difflib.get_close_matches(key, sorted(known), n=1)
+    close = closest(key, known)
     hint = f"; did you mean {close[0]}?" if close else ""
     return f"{path}: unknown key {shown}, ignored{hint}"

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any, Dict, FrozenSet, Iterable, List, Mapping, Optional, Tuple
 
-from ..errors import ConfigError
+from ..errors import ConfigError, closest
 from ..model import Notification, NotificationKind, Rank, Rule
 from ..registry import BLACKLIST_ALIAS, all_rules, blacklist_ids, rules_by_id
 from .files import ConfigSource, unknown_key_message
@@ -113,12 +113,6 @@ def retired_warning(rule_id: str, where: str) -> str:
 
 def without_retired(ids: Iterable[str]) -> Tuple[str, ...]:
     return tuple(rule_id for rule_id in ids if rule_id not in RETIRED)
-
-
-def closest(word: str, known: Iterable[str]) -> List[str]:
-    import difflib  # only a mistyped id pays for it: start-up is what small scans wait on
-
-    return difflib.get_close_matches(word, sorted(known), n=1)
 
 
 def check_ids(ids: Iterable[str], where: str) -> List[str]:

@@ -11,7 +11,6 @@ from __future__ import annotations
 import gc
 import os
 import signal
-import traceback
 from typing import TYPE_CHECKING, Callable, Dict, List, Optional, Sequence, Tuple
 
 from ..config.options import Config
@@ -159,6 +158,8 @@ def _scan_one(
     try:
         return scan_path(str(target.path), target.display, config, cache, rules)
     except Exception as exc:
+        import traceback  # only a bug pays for it
+
         detail = traceback.format_exc() if config.debug else None
         return _not_scanned(
             target, "internal-error", f"internal error ({type(exc).__name__}: {exc})", detail

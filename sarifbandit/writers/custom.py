@@ -8,11 +8,10 @@ before the scan starts by `check_template`.
 
 from __future__ import annotations
 
-import difflib
 import string
 from typing import IO, TYPE_CHECKING, Any, Dict, List, Tuple
 
-from ..errors import ConfigError
+from ..errors import ConfigError, closest
 from ..model import Finding, Report
 from .common import absolute_path, cwe_link, cwe_of, line_range, ordered, rule_of, unicode_safe
 
@@ -61,7 +60,7 @@ def check_template(template: str) -> List[str]:
                 f"use one of {', '.join(TAGS)}"
             )
         if name not in _SAMPLE:
-            close = difflib.get_close_matches(name, TAGS, n=1)
+            close = closest(name, TAGS)
             hint = f"; did you mean '{close[0]}'?" if close else ""
             warnings.append(f"--msg-template: unknown tag '{name}' is printed as is{hint}")
     try:

@@ -25,7 +25,6 @@ per library.
 from __future__ import annotations
 
 import dataclasses
-import difflib
 import hashlib
 import io
 import os
@@ -50,7 +49,7 @@ from typing import (
     Union,
 )
 
-from ...errors import ConfigError
+from ...errors import ConfigError, closest
 from ...version import __version__
 
 SINK_CLASSES = (
@@ -366,7 +365,7 @@ def _shown(value: Any) -> str:
 
 
 def _hint(word: str, choices: Iterable[str]) -> str:
-    close = difflib.get_close_matches(word, list(choices), n=1)
+    close = closest(word, choices)
     return f" (did you mean '{close[0]}'?)" if close else ""
 
 
