@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import datetime as _dt
 import os
 from dataclasses import replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable, Dict, Iterable, List, Optional, Sequence, Tuple, Union
+from typing import Callable, Dict, Iterable, List, Optional, Sequence, Tuple, Union
 
 from . import registry
 from .config.options import Config
@@ -20,14 +21,9 @@ from .engine.templates import template_facts, template_files
 from .model import Finding, Notification, Report, Rule
 from .version import __version__
 
-if TYPE_CHECKING:
-    import datetime
 
-
-def _now() -> datetime.datetime:
-    import datetime  # a small scan waits on every import
-
-    return datetime.datetime.now(datetime.timezone.utc)
+def _now() -> _dt.datetime:
+    return _dt.datetime.now(_dt.timezone.utc)
 
 
 def passes(finding: Finding, config: Config) -> bool:
