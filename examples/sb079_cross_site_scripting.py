@@ -145,3 +145,36 @@ def bio():
 @app.route("/bio-raw")
 def bio_raw():
     return Markup(request.form.get("bio", ""))  # expect: B704:HIGH<147
+
+
+@app.route("/note")
+def note():
+    text = request.args["text"]
+    response = make_response("<pre>" + text + "</pre>")  # expect: SB079:HIGH<152
+    response.headers["X-Frame-Options"] = "DENY"
+    return response
+
+
+@app.route("/note-plain")
+def note_plain():
+    # the body is declared plain text before it is sent: the browser does not render it
+    text = request.args["text"]
+    response = make_response(text)
+    response.mimetype = "text/plain"
+    return response
+
+
+@app.route("/note-typed")
+def note_typed():
+    text = request.args["text"]
+    response = make_response(text)
+    response.headers["Content-Type"] = "text/plain; charset=utf-8"
+    return response
+
+
+@app.route("/note-html")
+def note_html():
+    text = request.args["text"]
+    response = make_response(text)  # expect: SB079:HIGH<177
+    response.content_type = "text/html; charset=utf-8"
+    return response

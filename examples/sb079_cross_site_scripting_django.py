@@ -127,3 +127,19 @@ def profile_card_escaped(request):
 
 
 urlpatterns += [path("card/", profile_card), path("card-escaped/", profile_card_escaped)]
+
+
+def ping(request):
+    reply = HttpResponse("pong: " + request.GET.get("echo", ""))  # expect: SB079:HIGH<133
+    reply["Cache-Control"] = "no-store"
+    return reply
+
+
+def ping_plain(request):
+    # declared plain text after it is built: the browser shows the text, it runs nothing
+    reply = HttpResponse("pong: " + request.GET.get("echo", ""))
+    reply["Content-Type"] = "text/plain"
+    return reply
+
+
+urlpatterns += [path("ping/", ping), path("ping-plain/", ping_plain)]

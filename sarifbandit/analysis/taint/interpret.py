@@ -587,7 +587,15 @@ class FileAnalysis:
         #: functions whose return value is the context of the template named
         self.template_returns: Dict[ast.AST, str] = {}
         self.follow_calls = True
+        self._retyped: Optional[FrozenSet[ast.AST]] = None
         self._index(tree)
+
+    def retyped(self) -> FrozenSet[ast.AST]:
+        """The file's response calls whose object is then declared not HTML (see
+        `retyped_responses`), found once, when a response with input is first met."""
+        if self._retyped is None:
+            self._retyped = retyped_responses(self.tree)
+        return self._retyped
 
     def _index(self, tree: ast.Module) -> None:
         for node in tree.body:
@@ -2283,6 +2291,8 @@ class FunctionRun:
         for sink in sinks:
             if not _applies(sink, args[:positional], kwargs):
                 continue
+            if sink.sink_class == "xss" and node is not None and node in self.a.retyped():
+                continue  # `r = make_response(text); r.mimetype = "text/plain"`
             if sink.receiver and receiver is not None:
                 # `Path(name).read_text()`: the object the method is called on is the danger
                 self.sink_value(anchor, receiver[0], receiver[1], sink.sink_class, qual, env)
@@ -2705,6 +2715,72 @@ def _entry_named(mapping: Value, name: str) -> Optional[Value]:
     return next(
         (v for k, v in mapping.entries or () if isinstance(k, str) and k.lower() == wanted), None
     )
+
+
+#: what declares a response's media type: `r.mimetype = ...`, `r.content_type = ...`
+_MEDIA_TYPE_ATTRIBUTES = ("mimetype", "content_type")
+
+
+def retyped_responses(tree: ast.AST) -> FrozenSet[ast.AST]:
+    """Calls whose result is assigned to a name that a later statement of the same block, before
+    any return, declares a media type other than HTML: `r = make_response(text)`, then
+    `r.mimetype = "text/plain"` or `r.headers["Content-Type"] = "application/json"` (Django:
+    `r["Content-Type"] = ...`). The browser does not render such a body as a page."""
+    found: Set[ast.AST] = set()
+    for node in ast.walk(tree):
+        for field in ("body", "orelse", "finalbody"):
+            block = getattr(node, field, None)
+            if not isinstance(block, list):
+                continue
+            for at, stmt in enumerate(block):
+                if not (
+                    isinstance(stmt, ast.Assign)
+                    and isinstance(stmt.value, ast.Call)
+                    and len(stmt.targets) == 1
+                    and isinstance(stmt.targets[0], ast.Name)
+                ):
+                    continue
+                name = stmt.targets[0].id
+                for later in block[at + 1 :]:
+                    if isinstance(later, (ast.Return, ast.Raise)):
+                        break
+                    declared = _declared_media_type(later, name)
+                    if declared is not None:
+                        if "html" not in declared.lower():
+                            found.add(stmt.value)
+                        break
+    return frozenset(found)
+
+
+def _declared_media_type(stmt: ast.AST, name: str) -> Optional[str]:
+    """The constant media type `stmt` gives the response `name`, if it gives one."""
+    if not (
+        isinstance(stmt, ast.Assign)
+        and len(stmt.targets) == 1
+        and isinstance(stmt.value, ast.Constant)
+        and isinstance(stmt.value.value, str)
+    ):
+        return None
+    target = stmt.targets[0]
+    if isinstance(target, ast.Attribute):
+        if _is_name(target.value, name) and target.attr in _MEDIA_TYPE_ATTRIBUTES:
+            return stmt.value.value
+        return None
+    if not (
+        isinstance(target, ast.Subscript)
+        and isinstance(target.slice, ast.Constant)
+        and isinstance(target.slice.value, str)
+        and target.slice.value.lower() == "content-type"
+    ):
+        return None
+    owner = target.value
+    if isinstance(owner, ast.Attribute) and owner.attr == "headers":
+        owner = owner.value
+    return stmt.value.value if _is_name(owner, name) else None
+
+
+def _is_name(node: ast.AST, name: str) -> bool:
+    return isinstance(node, ast.Name) and node.id == name
 
 
 def _applies(sink: Sink, args: List[Value], kwargs: Dict[str, Value]) -> bool:
