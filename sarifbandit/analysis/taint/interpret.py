@@ -2728,8 +2728,8 @@ def retyped_responses(tree: ast.AST) -> FrozenSet[ast.AST]:
     `r["Content-Type"] = ...`). The browser does not render such a body as a page."""
     found: Set[ast.AST] = set()
     for node in ast.walk(tree):
-        for field in ("body", "orelse", "finalbody"):
-            block = getattr(node, field, None)
+        for block_name in ("body", "orelse", "finalbody"):
+            block = getattr(node, block_name, None)
             if not isinstance(block, list):
                 continue
             for at, stmt in enumerate(block):
