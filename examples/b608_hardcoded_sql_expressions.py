@@ -82,3 +82,17 @@ class Query:
 
     def __str__(self):
         return "SELECT * FROM t WHERE %s" % self.where  # expect: B608:LOW
+
+
+LAST_TABLE = "audit"
+
+
+def remember_table(name):
+    # a function that rebinds the module's name: LAST_TABLE is no longer the constant it starts as
+    global LAST_TABLE
+    LAST_TABLE = name
+
+
+def read_remembered(cursor):
+    cursor.execute("SELECT * FROM " + LAST_TABLE)  # expect: B608:MEDIUM
+    cursor.execute("SELECT * FROM " + TABLE)  # expect: B608:LOW

@@ -615,7 +615,7 @@ class FileAnalysis:
         self.follow_calls = False
         first = FunctionRun(self, self.tree, {}, depth=0)
         first.run_body(self.tree.body)
-        self.module_env = first.final_env or {}
+        self.module_env = _unfixed_globals(self.tree, first.final_env or {})
         self.follow_calls = True
         module = FunctionRun(self, self.tree, {}, depth=0)
         module.run_body(self.tree.body)
@@ -2715,6 +2715,21 @@ def _entry_named(mapping: Value, name: str) -> Optional[Value]:
     return next(
         (v for k, v in mapping.entries or () if isinstance(k, str) and k.lower() == wanted), None
     )
+
+
+def _unfixed_globals(tree: ast.Module, env: Env) -> Env:
+    """The module's names as its functions see them: a name a function rebinds (`global
+    LAST; LAST = term`) holds whatever some call stored, not the value the module gave it."""
+    rebound = {
+        name
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Global)
+        for name in node.names
+        if name in env
+    }
+    if not rebound:
+        return env
+    return {name: Value() if name in rebound else value for name, value in env.items()}
 
 
 #: what declares a response's media type: `r.mimetype = ...`, `r.content_type = ...`
