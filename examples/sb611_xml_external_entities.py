@@ -54,3 +54,20 @@ def sax_parsers(stream, handler, wanted):
     guarded.setFeature(feature_external_ges, True)
     defusedxml.sax.make_parser().setFeature(feature_external_ges, True)
     return events
+
+
+EXPAND_ENTITIES = False
+FETCH_DTDS = True
+
+
+def flags_from_names(data, expand):
+    # a flag read from a name is judged by what the name holds where the code shows it
+    quiet = etree.XMLParser(resolve_entities=EXPAND_ENTITIES)
+    online = False
+    kept_offline = etree.XMLParser(load_dtd=True, no_network=not online)
+    loud = etree.XMLParser(resolve_entities=FETCH_DTDS)  # expect: SB611:HIGH
+    local_on = True
+    on_here = etree.XMLParser(resolve_entities=local_on)  # expect: SB611:HIGH
+    chosen = etree.XMLParser(resolve_entities=expand)  # expect: SB611:MEDIUM
+    fetching = etree.XMLParser(load_dtd=True, no_network=not local_on)  # expect: SB611:HIGH
+    return quiet, kept_offline, loud, on_here, chosen, fetching

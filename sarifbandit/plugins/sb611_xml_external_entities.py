@@ -30,8 +30,10 @@ RULE = Rule(
   called (also written as the feature's URL).
 
 The finding points at the flag's value and names the flag. Its confidence is HIGH when the
-value is the constant `True` (or `False` for `no_network`), MEDIUM when it is computed. A
-parser that comes from `defusedxml` is not reported.
+value is the constant `True` (or `False` for `no_network`), also when read from a name (or
+`not` of one) that every assignment reaching it gives that constant, and MEDIUM when it is
+computed. A name that holds the safe constant (`EXPAND = False`) is not reported. A parser that
+comes from `defusedxml` is not reported.
 
 lxml 5.0 changed the default of `resolve_entities` from `True` to `'internal'` (entities
 declared in the document itself, never external ones), and `no_network` defaults to `True`,
@@ -95,23 +97,31 @@ _SAX_FEATURES = {
 }
 
 
-def _constant(node: Optional[ast.AST], value: bool) -> bool:
-    """Whether `node` is the constant `value`, a flag written as 1 or 0 included."""
-    if not isinstance(node, ast.Constant) or type(node.value) not in (bool, int):
-        return False
-    return bool(node.value) is value
+def _flag(node: Optional[ast.AST], ctx: FileContext) -> Optional[bool]:
+    """The flag `node` sets, where the code shows it: a constant (1 and 0 included), `not` of
+    one, or a name every assignment of which reaching here gives the same constant; None when
+    it is computed (a parameter, a call, names that disagree)."""
+    if isinstance(node, ast.Constant):  # resolve_entities="internal": external ones stay out
+        return bool(node.value) if type(node.value) in (bool, int) else False
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not):
+        inner = _flag(node.operand, ctx)
+        return None if inner is None else not inner
+    if not isinstance(node, ast.Name):
+        return None
+    found = set()
+    for origin in ctx.index.origins(node):
+        if not isinstance(origin, ast.expr) or isinstance(origin, ast.Name):
+            return None  # a parameter, a loop variable, a name bound nowhere in the file
+        found.add(_flag(origin, ctx))
+    return found.pop() if len(found) == 1 else None
 
 
-def _computed(node: Optional[ast.AST]) -> bool:
-    return node is not None and not isinstance(node, ast.Constant)
+def _turned_on(node: Optional[ast.AST], ctx: FileContext) -> bool:
+    return node is not None and _flag(node, ctx) is not False
 
 
-def _turned_on(node: Optional[ast.AST]) -> bool:
-    return _constant(node, True) or _computed(node)
-
-
-def _confidence(node: ast.AST) -> Rank:
-    return HIGH if isinstance(node, ast.Constant) else MEDIUM
+def _confidence(node: ast.AST, ctx: FileContext) -> Rank:
+    return MEDIUM if _flag(node, ctx) is None else HIGH
 
 
 @RULE.check(
@@ -123,20 +133,20 @@ def check_lxml(node: ast.Call, ctx: FileContext) -> Iterator[Optional[Finding]]:
     if qualname not in _LXML_PARSERS:
         return
     resolve = keyword(node, "resolve_entities")
-    if _turned_on(resolve):
+    if _turned_on(resolve, ctx):
         assert resolve is not None
         yield ctx.finding(
             RULE,
             resolve,
             f"{qualname}(resolve_entities=...) lets the document's external entities read "
             "files and URLs",
-            confidence=_confidence(resolve),
+            confidence=_confidence(resolve, ctx),
         )
     network = keyword(node, "no_network")
-    if network is None or not (_constant(network, False) or _computed(network)):
+    if network is None or _flag(network, ctx) is True:
         return
-    loading = [name for name in _DTD_LOADING if _turned_on(keyword(node, name))]
-    if _turned_on(resolve):
+    loading = [name for name in _DTD_LOADING if _turned_on(keyword(node, name), ctx)]
+    if _turned_on(resolve, ctx):
         loading.append("resolve_entities")
     if loading:
         yield ctx.finding(
@@ -144,7 +154,7 @@ def check_lxml(node: ast.Call, ctx: FileContext) -> Iterator[Optional[Finding]]:
             network,
             f"{qualname}(no_network=...) with {', '.join(loading)} lets the document make the "
             "server fetch the DTD or entity URLs it names",
-            confidence=_confidence(network),
+            confidence=_confidence(network, ctx),
         )
 
 
@@ -181,12 +191,12 @@ def check_sax(node: ast.Call, ctx: FileContext) -> Iterator[Optional[Finding]]:
         return
     feature = _feature(argument(node, 0, "name"))
     state = argument(node, 1, "state")
-    if feature is None or not _turned_on(state) or _defused(node.func.value, node, ctx):
+    if feature is None or not _turned_on(state, ctx) or _defused(node.func.value, node, ctx):
         return
     assert state is not None
     yield ctx.finding(
         RULE,
         state,
         f"setFeature({feature}, ...) makes the SAX parser resolve external entities",
-        confidence=_confidence(state),
+        confidence=_confidence(state, ctx),
     )
