@@ -5,7 +5,7 @@ import os
 from pathlib import Path
 
 from aiohttp import web
-from fastapi import FastAPI, HTTPException
+from fastapi import FastAPI, HTTPException, Query
 from fastapi.responses import FileResponse
 
 api = FastAPI()
@@ -90,3 +90,17 @@ async def fetch_thumb_safe(request):
 app = web.Application()
 app.router.add_get("/thumb/{name}", fetch_thumb)
 app.router.add_get("/thumb-safe/{name}", fetch_thumb_safe)
+
+
+exports = FastAPI()
+
+
+@exports.get("/exports/named")
+def named_export(name: str = Query(pattern=r"^[A-Za-z0-9_-]+\.csv$")):
+    # one file name: no separator can get through, and the pattern cannot match `..`
+    return FileResponse(os.path.join("/srv/exports", name))
+
+
+@exports.get("/exports/dotted")
+def dotted_export(name: str = Query(pattern=r"^[A-Za-z0-9_.-]+$")):
+    return FileResponse(os.path.join("/srv/exports", name))  # expect: SB022:HIGH<105

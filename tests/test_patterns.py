@@ -20,6 +20,11 @@ from sarifbandit.analysis.taint.patterns import EVERYWHERE, form_fields, safe_cl
         (r"^(png|jpg|gif)$", {"sql", "command", "path", "template"}, {"code"}),
         (r"^\w+$", {"sql", "command", "path", "ldap"}, {"code"}),
         (r"^[a-z ]+$", {"path", "xss"}, {"sql", "command", "xpath"}),
+        # no separator: a single name, a dot inside it climbs nowhere; `..` itself would
+        (r"^[A-Za-z0-9_-]+\.csv$", {"path", "sql", "command"}, {"code"}),
+        (r"^[a-z]*\.[a-z]*$", set(), {"path"}),  # matches `.` (and `a.b`)
+        (r"^[a-z.]{2,8}$", set(), {"path"}),  # matches `..`
+        (r"^[a-z.]+/[a-z]+$", set(), {"path"}),  # a separator: `../x`
     ],
 )
 def test_classes_follow_the_characters_admitted(pattern, safe, unsafe) -> None:

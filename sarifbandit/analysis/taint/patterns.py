@@ -6,6 +6,7 @@ admits no quote, space, slash or shell metacharacter: safe for SQL, commands, pa
 from __future__ import annotations
 
 import ast
+import re
 import string
 import sys
 from typing import Any, Collection, Dict, FrozenSet, Iterable, List, Optional, Set
@@ -47,7 +48,20 @@ def safe_classes(pattern: str) -> FrozenSet[str]:
     allowed = _characters(parsed)
     if allowed is None:
         return frozenset()
-    return frozenset(c for c, bad in DANGEROUS.items() if not allowed & set(bad))
+    safe = {c for c, bad in DANGEROUS.items() if not allowed & set(bad)}
+    if "/" not in allowed and "\\" not in allowed and not _names_a_dot_folder(pattern):
+        # no separator: one file name, harmless unless it can be `..` (or `.`) itself; a
+        # dot inside a name (`^[a-z0-9_-]+\.csv$`) climbs nowhere
+        safe.add("path")
+    return frozenset(safe)
+
+
+def _names_a_dot_folder(pattern: str) -> bool:
+    try:
+        compiled = re.compile(pattern)
+    except re.error:
+        return True
+    return any(compiled.fullmatch(name) for name in ("..", "."))
 
 
 def _characters(items: Any) -> Optional[Set[str]]:
