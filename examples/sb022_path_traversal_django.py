@@ -86,3 +86,37 @@ urlpatterns = [
     path("statement/", statement),
     path("statement-default/", statement_default),
 ]
+
+
+UPLOADS = "/srv/uploads"
+
+
+def store_upload(request):
+    # Django cuts an upload's name to a base name and rejects `..`: it names one file here
+    upload = request.FILES["document"]
+    with open(os.path.join(UPLOADS, upload.name), "wb") as out:
+        out.write(upload.read())
+    return JsonResponse({"stored": upload.name})
+
+
+def store_upload_renamed(request):
+    # the client's own field says where: nothing cut it to a base name
+    upload = request.FILES["document"]
+    target = request.POST["target"]
+    with open(os.path.join(UPLOADS, target), "wb") as out:  # expect: SB022:HIGH<105
+        out.write(upload.read())
+    return JsonResponse({"stored": target})
+
+
+def stored_copy(request):
+    # a storage joins the name below its folder and rejects one that leaves it
+    from django.core.files.storage import default_storage
+
+    return FileResponse(default_storage.open(request.GET["name"]))
+
+
+urlpatterns += [
+    path("upload/", store_upload),
+    path("upload-renamed/", store_upload_renamed),
+    path("stored/", stored_copy),
+]

@@ -1456,9 +1456,7 @@ class FunctionRun:
             # `Path(x).name`: the last part only, as os.path.basename gives it
             taint = base.all_taint()
             return Value(
-                taint=taint.sanitize(frozenset({"path"})).step(
-                    _step(node, f"sanitized by `.{attr}`")
-                )
+                taint=taint.sanitize(_PATH).step(_step(node, f"sanitized by `.{attr}`"))
                 if taint is not None
                 else None
             )
@@ -1483,8 +1481,11 @@ class FunctionRun:
             if attr in ("netloc", "hostname") and base.shape.startswith("url:"):
                 # `host = urlparse(url).hostname`: a later check of host vouches for url
                 return Value(taint=base.taint, shape="host:" + base.shape[4:])
-            if base.shape == "upload" and attr not in ("stream", "file"):
-                return Value(taint=base.taint)  # an upload's filename is text, not the file
+            if base.shape in _FILE_OBJECTS and attr not in ("stream", "file"):
+                # an upload's filename is text, not the file; Django cuts the name of its
+                # uploads to a base name, and rejects `..`
+                named = base.shape == "upload:django" and attr == "name" and base.taint
+                return Value(taint=base.taint.sanitize(_PATH) if named else base.taint)
             return Value(taint=base.taint, shape=base.shape)
         if base.shape == "class" and base.name:
             listed = self.class_allow_list(base.name, attr)
@@ -2454,7 +2455,8 @@ _RESPONDING_RENDERERS = frozenset(
 
 
 #: values that are open files, not names: an upload (`request.files["a"]`), an io buffer
-_FILE_OBJECTS = frozenset({"upload", "buffer"})
+_FILE_OBJECTS = frozenset({"upload", "upload:django", "buffer"})
+_PATH = frozenset({"path"})
 
 
 #: calls taking the program and its argument list as separate arguments: (the position of
@@ -2585,15 +2587,16 @@ def _request_part(attr: str, read: Value) -> Value:
     `request.environ` the server sets; `request.files["a"]` is an uploaded file (its name
     and content the client's, itself no path)."""
     if attr in _UPLOADS:
-        return Value(entries=((REST, replace(read, shape="upload")),), shape="dict")
+        upload = replace(read, shape=_UPLOADS[attr])
+        return Value(entries=((REST, upload),), shape="dict")
     if attr not in ("META", "environ"):
         return read
     entries = tuple((key, CLEAN) for key in _SERVER_KEYS) + ((REST, read),)
     return Value(entries=entries, shape="dict")
 
 
-#: a request's mapping of uploaded files (Flask, Django)
-_UPLOADS = frozenset({"files", "FILES"})
+#: a request's mapping of uploaded files (Flask, Django), and the shape of one
+_UPLOADS = {"files": "upload", "FILES": "upload:django"}
 
 #: a request's own path: a redirect to it stays on the site it came to
 _SAME_SITE_ATTRS = frozenset(
