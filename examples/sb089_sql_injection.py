@@ -183,3 +183,20 @@ urlpatterns += [
     path("report/owner/<int:owner_id>/", report_owner),
     path("report/tag/<str:tag>/", report_tag),
 ]
+
+
+@app.route("/members/by-email")
+def member_by_email():
+    # the address is bound as a parameter: it travels apart from the SQL text
+    email = request.args["email"]
+    query = text("SELECT id FROM members WHERE email = :email").bindparams(email=email)
+    with engine.connect() as conn:
+        return jsonify(conn.execute(query).fetchall())
+
+
+@app.route("/members/by-email-built")
+def member_by_email_built():
+    email = request.args["email"]
+    query = text(f"SELECT id FROM members WHERE email = '{email}'").bindparams()  # expect: B608:HIGH<199
+    with engine.connect() as conn:
+        return jsonify(conn.execute(query).fetchall())  # expect: SB089:HIGH<199

@@ -72,6 +72,12 @@ _MACS = frozenset({"hmac.new", "hmac.digest", "hmac.HMAC"})
 #: what gives a MAC's digest as bytes or text
 _DIGEST_TEXT = frozenset({"digest", "hexdigest", "encode", "decode", "lower"})
 _EVERY = frozenset({"*"})
+#: SQLAlchemy's textual SQL, and its methods that give the same SQL with parameters bound or
+#: result columns typed
+_TEXT_CLAUSES = frozenset(
+    {"sqlalchemy.text", "sqlalchemy.sql.text", "sqlalchemy.sql.expression.text"}
+)
+_BINDING_METHODS = frozenset({"bindparams", "columns", "execution_options"})
 _URL_PARSERS = frozenset({"urllib.parse.urlparse", "urllib.parse.urlsplit", "urlparse.urlparse"})
 #: builtins that make a collection of constants a constant collection
 _COLLECTIONS: Dict[str, Any] = {
@@ -153,6 +159,9 @@ def method_of(
     env: Dict[str, Value],
 ) -> Optional[Value]:
     shape = receiver.shape
+    if attr in _BINDING_METHODS and receiver.name in _TEXT_CLAUSES:
+        # `text(sql).bindparams(e=email)`: the values travel apart from the SQL text
+        return receiver
     if shape.startswith("mac:") and attr in _DIGEST_TEXT:
         return receiver  # `hmac.new(...).hexdigest().encode()`: still that MAC
     if shape == "autoescape":
