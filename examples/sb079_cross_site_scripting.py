@@ -178,3 +178,16 @@ def note_html():
     response = make_response(text)  # expect: SB079:HIGH<177
     response.content_type = "text/html; charset=utf-8"
     return response
+
+
+@app.route("/label")
+def label():
+    # a (body, status, headers) reply declared plain text: the browser does not render it
+    name = request.args.get("name", "")
+    return "<b>" + name + "</b>", 200, {"Content-Type": "text/plain; charset=utf-8"}
+
+
+@app.route("/label-html")
+def label_html():
+    name = request.args.get("name", "")
+    return "<b>" + name + "</b>", 200, {"Content-Type": "text/html"}  # expect: SB079:HIGH<192

@@ -272,3 +272,16 @@ def continue_after_signup(request):
 
 
 urlpatterns += [path("signup/continue/", continue_after_signup)]
+
+
+@app.route("/jump")
+def jump():
+    # a view's (body, status, headers) reply: the Location header is where the browser goes
+    target = request.args["to"]
+    return "", 302, {"Location": target}  # expect: SB601:HIGH<280, SB113:HIGH<280
+
+
+@app.route("/jump-home")
+def jump_home():
+    asked = request.args.get("to", "")
+    return "", 302, {"Location": "/home", "X-Asked-For": str(len(asked))}

@@ -1063,11 +1063,17 @@ class FunctionRun:
             if isinstance(body_node, ast.Tuple) and body_node.elts:
                 # `return page, 404` (and `page, 200, headers`): the body comes first, the
                 # headers (a mapping or pairs) last, after the status or in its place
+                page = True
                 for index, part in enumerate(body_node.elts[1:3], 1):
                     headers = value.entry(index)
-                    if headers is not None and not isinstance(part, ast.Constant):
-                        self.sink_value(node, part, headers, "header", "the view's headers", env)
-                body_node, body = body_node.elts[0], value.entry(0)
+                    if headers is None or isinstance(part, ast.Constant):
+                        continue
+                    self.sink_value(node, part, headers, "header", "the view's headers", env)
+                    target = _entry_named(headers, "Location")
+                    if target is not None:  # `return "", 302, {"Location": url}`
+                        self.sink_value(node, part, target, "redirect", "the view's headers", env)
+                    page = page and _may_be_html(_entry_named(headers, "Content-Type"))
+                body_node, body = body_node.elts[0], value.entry(0) if page else None
             if body is not None and body.pieces is not None:
                 self.sink_value(node, body_node, body, "xss", "the view's response body", env)
         template = self.a.template_returns.get(self.func)
@@ -2385,6 +2391,14 @@ class FunctionRun:
 
 #: programs that run their `-c` argument as a command line
 SHELLS = frozenset({"sh", "bash", "dash", "zsh", "ksh", "fish", "csh", "tcsh", "ash", "busybox"})
+
+
+def _may_be_html(content_type: Optional[Value]) -> bool:
+    """Whether a response whose Content-Type header holds this may be rendered as a page: no
+    such header (the default is HTML), or one not known to name another type."""
+    if content_type is None or not content_type.known:
+        return True
+    return "html" in str(content_type.const).lower()
 
 
 def _location(index: int, value: Value, args: List[Value]) -> Optional[Value]:
