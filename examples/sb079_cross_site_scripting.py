@@ -2,7 +2,7 @@
 
 import html
 
-from flask import Flask, jsonify, make_response, request
+from flask import Flask, jsonify, make_response, render_template_string, request
 from markupsafe import Markup, escape
 
 app = Flask(__name__)
@@ -191,3 +191,16 @@ def label():
 def label_html():
     name = request.args.get("name", "")
     return "<b>" + name + "</b>", 200, {"Content-Type": "text/html"}  # expect: SB079:HIGH<192
+
+
+@app.route("/motto")
+def motto():
+    # the template's own text writes the value with |safe: autoescaping does not apply to it
+    motto = request.args.get("motto", "")
+    return render_template_string("<q>{{ motto|safe }}</q>", motto=motto)  # expect: SB079:HIGH<199
+
+
+@app.route("/motto-escaped")
+def motto_escaped():
+    motto = request.args.get("motto", "")
+    return render_template_string("<q>{{ motto }}</q>", motto=motto)

@@ -33,6 +33,7 @@ from ..nodes import dotted_name
 from .guards import refine, sanitized
 from .library import (
     STR_KEEP,
+    STRING_TEMPLATES,
     call_library,
     method_of,
     named_entries,
@@ -2050,6 +2051,10 @@ class FunctionRun:
         render()) is the sink of those. None when the template lets nothing through."""
         name_at, name_key, context_at, context_key = _RENDERERS[qual]
         text = receiver.entry("text") if receiver is not None and name_at < 0 else None
+        if qual in STRING_TEMPLATES:
+            text = kwargs.get(name_key) or (args[0] if args else None)
+            if text is None or not text.known:
+                return None  # the template's text itself may be input: see call_library
         if text is not None and text.known and isinstance(text.const, str):
             # `Template("<p>{{ bio|safe }}</p>").render(Context({...}))`: its own text
             label, let = "text", unescaped(text.const)
@@ -2449,6 +2454,7 @@ _FLASK_RENDERERS = frozenset(
 #: keyword of the context; no position: the keywords are the context)
 _RENDERERS: Dict[str, Tuple[int, str, Optional[int], str]] = {
     **dict.fromkeys(_FLASK_RENDERERS, (0, "template_name_or_list", None, "")),
+    **dict.fromkeys(STRING_TEMPLATES, (0, "source", None, "")),
     "django.shortcuts.render": (1, "template_name", 2, "context"),
     "django.template.loader.render_to_string": (0, "template_name", 1, "context"),
     "django.template.response.TemplateResponse": (1, "template", 2, "context"),

@@ -683,7 +683,7 @@ _DJANGO_CONTEXTS = frozenset(
     {"django.template.Context", "django.template.RequestContext", "django.template.context.Context"}
 )
 #: Flask's rendering of a template given as text
-_STRING_TEMPLATES = frozenset({"flask.render_template_string", "flask.stream_template_string"})
+STRING_TEMPLATES = frozenset({"flask.render_template_string", "flask.stream_template_string"})
 
 
 def _autoescaping(qual: str, args: List[Value], kwargs: Dict[str, Value]) -> Optional[Value]:
@@ -760,7 +760,7 @@ def call_library(
     escaping = _autoescaping(qual, args, kwargs)
     if escaping is not None:
         return escaping
-    if qual in _STRING_TEMPLATES and args:
+    if qual in STRING_TEMPLATES and args:
         # the page holds the template's own text as written, and the values it is given
         # escaped (Flask renders templates from strings with autoescaping on)
         return rendered_page(args[0].all_taint(), args[1:] + list(kwargs.values()))
