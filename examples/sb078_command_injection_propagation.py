@@ -275,3 +275,23 @@ def list_folder_asked():
     folders = ["/srv/share", request.args.get("folder", "")]
     os.system("ls " + folders[folders.index(request.args.get("pick", ""))])  # expect: B605:MEDIUM<275
     return "listed"
+
+
+@app.route("/greet-all")
+def greet_all():
+    # a mapping whose keys the code does not know, spread into format(): any field may be input
+    os.system("wall {greeting}".format(**request.args))  # expect: B605:MEDIUM<283
+    return "sent"
+
+
+@app.route("/greet-fixed")
+def greet_fixed():
+    words = {"greeting": "maintenance at noon"}
+    os.system("wall '{greeting}'".format_map(words))  # expect: B605:LOW
+    return "sent"
+
+
+@app.route("/greet-map")
+def greet_map():
+    os.system("wall {greeting}".format_map(dict(request.args)))  # expect: B605:MEDIUM<296
+    return "sent"

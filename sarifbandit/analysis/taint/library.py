@@ -296,6 +296,7 @@ def _str_method(
         named = named_entries(args[0])
         if named is not None:
             return _format(receiver.const, [], named)
+        return _format(receiver.const, [smashed(args[0])], {})
     if attr == "join" and args:
         return _joined(receiver, args[0])
     if attr in ("partition", "rpartition") and len(args) == 1 and args[0].known:
@@ -401,7 +402,9 @@ def _format(template: str, args: List[Value], kwargs: Dict[str, Value]) -> Value
             index = int(key)
             value = args[index] if index < len(args) else CLEAN
         else:
-            value = kwargs.get(key, CLEAN)
+            # a name no keyword gives comes from a mapping of keys not known (`**d`, smashed
+            # among the positional values), or the call fails
+            value = kwargs.get(key) or (Value(taint=join_all(args)) if args else CLEAN)
         used.append(value if key == field else CLEAN)  # `{user.name}`: an attribute of it
         if value.known and not spec and not conversion and key == field:
             pieces.append(str(value.const))
