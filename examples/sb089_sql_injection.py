@@ -200,3 +200,21 @@ def member_by_email_built():
     query = text(f"SELECT id FROM members WHERE email = '{email}'").bindparams()  # expect: B608:HIGH<199
     with engine.connect() as conn:
         return jsonify(conn.execute(query).fetchall())  # expect: SB089:HIGH<199
+
+
+@app.route("/notes/cheaper")
+def notes_cheaper():
+    # float() called for its exception alone: past it, the text is a number's
+    limit = request.args["below"]
+    float(limit)
+    return jsonify(db().execute("SELECT * FROM notes WHERE cost < " + limit).fetchall())  # expect: B608:LOW
+
+
+@app.route("/notes/cheaper-unchecked")
+def notes_cheaper_unchecked():
+    limit = request.args["below"]
+    try:
+        float(limit)
+    except ValueError:
+        pass  # noted, and used anyway
+    return jsonify(db().execute("SELECT * FROM notes WHERE cost < " + limit).fetchall())  # expect: B608:HIGH<215

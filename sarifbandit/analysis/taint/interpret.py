@@ -953,6 +953,14 @@ class FunctionRun:
             # `ensure_in(col, COLUMNS)` of a check that aborts otherwise: col is checked below
             for name, classes in self.predicate_guards(call, env, returned=True).items():
                 env[name] = sanitized(env[name], classes)
+            checked = call.args[0] if len(call.args) == 1 else None
+            if (
+                isinstance(checked, ast.Name)
+                and checked.id in env
+                and self.eval(call.func, {}).name in _CHECKING_CONVERSIONS
+            ):
+                # `float(raw)` for its exception alone: past it, raw is a number's text
+                env[checked.id] = sanitized(env[checked.id], EVERYWHERE, "number")
         if isinstance(call, ast.Call) and _last(call.func) in _NO_RETURN:
             return None  # `abort(400)`, `sys.exit()`: the code after it does not run
         return env
@@ -2753,6 +2761,13 @@ def _unfixed_globals(tree: ast.Module, env: Env) -> Env:
     if not rebound:
         return env
     return {name: Value() if name in rebound else value for name, value in env.items()}
+
+
+#: conversions that raise on text that is not a number (or a UUID): called for that alone,
+#: the text they accept holds no quote, separator, markup or shell character
+_CHECKING_CONVERSIONS = frozenset(
+    {"int", "float", "complex", "decimal.Decimal", "fractions.Fraction", "uuid.UUID"}
+)
 
 
 #: what declares a response's media type: `r.mimetype = ...`, `r.content_type = ...`
