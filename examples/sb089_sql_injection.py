@@ -218,3 +218,21 @@ def notes_cheaper_unchecked():
     except ValueError:
         pass  # noted, and used anyway
     return jsonify(db().execute("SELECT * FROM notes WHERE cost < " + limit).fetchall())  # expect: B608:HIGH<215
+
+
+NOTE_TAGS = ("work", "home", "urgent")
+
+
+@app.route("/notes/tagged")
+def notes_tagged():
+    # only the tags that pass the comprehension's test are kept: each is one of NOTE_TAGS
+    tags = [t for t in request.args.getlist("tag") if t in NOTE_TAGS]
+    where = " OR ".join("tag = '" + t + "'" for t in tags) or "1 = 1"
+    return jsonify(db().execute("SELECT * FROM notes WHERE " + where).fetchall())  # expect: B608:LOW
+
+
+@app.route("/notes/tagged-any")
+def notes_tagged_any():
+    tags = [t for t in request.args.getlist("tag") if t]
+    where = " OR ".join("tag = '" + t + "'" for t in tags) or "1 = 1"
+    return jsonify(db().execute("SELECT * FROM notes WHERE " + where).fetchall())  # expect: B608:HIGH<236
