@@ -204,3 +204,16 @@ def motto():
 def motto_escaped():
     motto = request.args.get("motto", "")
     return render_template_string("<q>{{ motto }}</q>", motto=motto)
+
+
+@app.route("/quote")
+def quote_reply():
+    # Markup escapes the text added to it: only the two tags are markup
+    said = request.form.get("said", "")
+    return make_response(Markup("<blockquote>") + said + Markup("</blockquote>"))
+
+
+@app.route("/quote-trusted")
+def quote_trusted():
+    said = request.form.get("said", "")
+    return make_response(Markup("<blockquote>" + said) + "</blockquote>")  # expect: SB079:HIGH<218, B704:HIGH<218

@@ -1667,6 +1667,13 @@ class FunctionRun:
             if folded is not None:
                 return folded
         if isinstance(op, ast.Add):
+            markup = next((v.name for v in (left, right) if v.name in _MARKUP), "")
+            if markup:
+                # `Markup("<p>") + text`: Markup escapes what it is added to
+                other = right if left.name == markup else left
+                own = left if other is right else right
+                escaped = sanitized(other, _XSS) if other.all_taint() is not None else other
+                return Value(taint=join_taint(own.all_taint(), escaped.all_taint()), name=markup)
             if left.entries is not None and right.entries is not None:
                 return list_concat(left, right)
             if left.shape == "list" and left.entries is not None and not _stringish(right):
@@ -2763,6 +2770,11 @@ def _unfixed_globals(tree: ast.Module, env: Env) -> Env:
     if not rebound:
         return env
     return {name: Value() if name in rebound else value for name, value in env.items()}
+
+
+#: markup that escapes text joined to it (`Markup("<p>") + text`), by the name its values carry
+_MARKUP = frozenset({"markupsafe.Markup", "jinja2.Markup", "jinja2.utils.Markup", "flask.Markup"})
+_XSS = frozenset({"xss"})
 
 
 #: conversions that raise on text that is not a number (or a UUID): called for that alone,
