@@ -295,3 +295,23 @@ def greet_fixed():
 def greet_map():
     os.system("wall {greeting}".format_map(dict(request.args)))  # expect: B605:MEDIUM<296
     return "sent"
+
+
+@app.route("/ping-v4")
+def ping_v4():
+    # an IPv4 address is digits and dots, whatever the client sent to make it
+    import ipaddress
+
+    host = str(ipaddress.IPv4Address(request.args["host"]))
+    os.system("ping -c 1 " + host)  # expect: B605:LOW
+    return "pinged"
+
+
+@app.route("/ping-any")
+def ping_any():
+    # ip_address() may give an IPv6 address, whose scope id (after %) is any text
+    import ipaddress
+
+    host = str(ipaddress.ip_address(request.args["host"]))
+    os.system("ping -c 1 " + host)  # expect: B605:MEDIUM<315
+    return "pinged"

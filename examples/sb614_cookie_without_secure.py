@@ -76,3 +76,12 @@ def remember(token):
         over_tls = True
     response.set_cookie("remember", "1", secure=over_tls, httponly=True)
     return response
+
+
+@app.route("/remember-device")
+def remember_device(token):
+    # a remember-me cookie logs its holder in: without secure= it travels over plain HTTP too
+    response = make_response("ok")
+    response.set_cookie("remember_device", token, max_age=30 * 86400, httponly=True)  # expect: SB614:MEDIUM
+    response.set_cookie("recently_viewed", "42", max_age=86400, httponly=True)
+    return response

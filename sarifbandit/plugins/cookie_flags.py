@@ -6,7 +6,7 @@ Werkzeug/Flask, Django and Starlette all default `secure` and `httponly` to Fals
 
 - the keyword turned off explicitly with the constant `False`: HIGH confidence;
 - the keyword left out on a cookie whose constant name looks like a session or credential
-  (`session`, `sessid`, `sid`, `token`, `auth`, `jwt`): MEDIUM confidence. A left-out keyword
+  (`session`, `sessid`, `sid`, `token`, `auth`, `jwt`, `remember`): MEDIUM confidence. A left-out keyword
   on any other cookie, or a computed value (`secure=request.is_secure`), is not reported: a
   preference cookie sent over plain HTTP is no finding, and a computed value is usually the
   right one. Calls that pass `**kwargs` and calls on a test client (`client.set_cookie`, the
@@ -55,7 +55,7 @@ SB614 = Rule(
     test_name="cookie_without_secure",
     what="""Flags cookies set with `secure=False` (Flask/Werkzeug, Django and Starlette `set_cookie`, and
 Django's `set_signed_cookie`), session or credential cookies (a constant name holding
-`session`, `sessid`, `sid`, `token`, `auth` or `jwt`) set without `secure=` at all (all three
+`session`, `sessid`, `sid`, `token`, `auth`, `jwt` or `remember`) set without `secure=` at all (all three
 frameworks default it to False), and the session cookie settings turned off:
 `SESSION_COOKIE_SECURE = False` and `CSRF_COOKIE_SECURE = False` in a Django settings module,
 `app.config["SESSION_COOKIE_SECURE"] = False` (or `REMEMBER_COOKIE_SECURE`, or through
@@ -93,7 +93,7 @@ SB1004 = Rule(
     test_name="cookie_without_httponly",
     what="""Flags cookies set with `httponly=False` (Flask/Werkzeug, Django and Starlette `set_cookie`,
 and Django's `set_signed_cookie`), session or credential cookies (a constant name holding
-`session`, `sessid`, `sid`, `token`, `auth` or `jwt`, but not a CSRF token cookie, which
+`session`, `sessid`, `sid`, `token`, `auth`, `jwt` or `remember` (a remember-me login), but not a CSRF token cookie, which
 scripts must read) set without `httponly=` at all (all three frameworks default it to False),
 and the session settings turned off: `SESSION_COOKIE_HTTPONLY = False` in a Django settings
 module, `app.config["SESSION_COOKIE_HTTPONLY"] = False` (or `REMEMBER_COOKIE_HTTPONLY`, or
@@ -131,7 +131,7 @@ _SETTINGS: Dict[str, Rule] = {
 }
 #: Django's settings only: these names are read from the settings module, not Flask's config
 _FLASK_SETTINGS = frozenset(k for k in _SETTINGS if not k.startswith("CSRF_"))
-_SESSION_NAME = re.compile(r"session|sessid|(?<![a-z])sid(?![a-z])|token|auth(?!or)|jwt")
+_SESSION_NAME = re.compile(r"session|sessid|(?<![a-z])sid(?![a-z])|token|auth(?!or)|jwt|remember")
 _CSRF_NAME = re.compile(r"csrf|xsrf")
 
 
