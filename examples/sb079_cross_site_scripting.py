@@ -217,3 +217,20 @@ def quote_reply():
 def quote_trusted():
     said = request.form.get("said", "")
     return make_response(Markup("<blockquote>" + said) + "</blockquote>")  # expect: SB079:HIGH<218, B704:HIGH<218
+
+
+@app.route("/boot")
+def boot():
+    # JSON whose <, > and & are escaped: a value cannot close the script element
+    from jinja2.utils import htmlsafe_json_dumps
+
+    state = htmlsafe_json_dumps({"user": request.args.get("user", "guest")})
+    return "<script>window.STATE = " + state + ";</script>"
+
+
+@app.route("/boot-raw")
+def boot_raw():
+    import json
+
+    state = json.dumps({"user": request.args.get("user", "guest")})
+    return "<script>window.STATE = " + state + ";</script>"  # expect: SB079:HIGH<235
