@@ -236,3 +236,20 @@ def notes_tagged_any():
     tags = [t for t in request.args.getlist("tag") if t]
     where = " OR ".join("tag = '" + t + "'" for t in tags) or "1 = 1"
     return jsonify(db().execute("SELECT * FROM notes WHERE " + where).fetchall())  # expect: B608:HIGH<236
+
+
+@app.route("/notes/sorted")
+def notes_sorted():
+    # the client's options, with the sort order then set by the code: that key is a constant
+    options = request.args.to_dict()
+    options.update({"sort": "created"})
+    column = options.setdefault("sort", "title")
+    return jsonify(db().execute("SELECT * FROM notes ORDER BY " + column).fetchall())  # expect: B608:LOW
+
+
+@app.route("/notes/sorted-asked")
+def notes_sorted_asked():
+    options = request.args.to_dict()
+    options.update({"page": "1"})
+    column = options.setdefault("sort", "title")
+    return jsonify(db().execute("SELECT * FROM notes ORDER BY " + column).fetchall())  # expect: B608:HIGH<252

@@ -72,6 +72,8 @@ _MACS = frozenset({"hmac.new", "hmac.digest", "hmac.HMAC"})
 #: what gives a MAC's digest as bytes or text
 _DIGEST_TEXT = frozenset({"digest", "hexdigest", "encode", "decode", "lower"})
 _EVERY = frozenset({"*"})
+#: methods only a mapping has that set keys: on a value of input they tell it is one
+_MAPPING_UPDATES = frozenset({"update", "setdefault"})
 #: SQLAlchemy's textual SQL, and its methods that give the same SQL with parameters bound or
 #: result columns typed
 _TEXT_CLAUSES = frozenset(
@@ -176,6 +178,11 @@ def method_of(
         default = args[1] if len(args) > 1 else constant(None)
         if default.known or default.shape == "allowed":
             return Value(shape="allowed")
+    if attr in _MAPPING_UPDATES and receiver.entries is None and shape == "" and receiver.taint:
+        # `params = request.args.to_dict(); params.update({"sort": "name"})`: a mapping of
+        # input whose keys are not known, from now on with the keys the code sets kept apart
+        receiver = Value(entries=((REST, Value(taint=receiver.taint)),), shape="dict")
+        shape = "dict"
     if receiver.entries is not None and shape in ("list", "dict", "set", ""):
         return _container_method(run, node, attr, receiver, args, env)
     if shape == "config":
@@ -531,8 +538,10 @@ def _container_method(
             found = receiver.entry(key.const)
             leftover = receiver.entry(REST)
             if attr == "setdefault" and found is None:
-                store_receiver(node, env, receiver.with_entry(key.const, default))
-                return default
+                # among keys not known the key may be there already: then that value stays
+                value = join(leftover, default) or default
+                store_receiver(node, env, receiver.with_entry(key.const, value))
+                return value
             if attr == "pop":
                 kept = tuple((k, v) for k, v in receiver.entries or () if k != key.const)
                 store_receiver(node, env, Value(entries=kept, shape=receiver.shape))
