@@ -378,3 +378,33 @@ def shelf():
 @app.route("/shelf-unchecked")
 def shelf_unchecked():
     return ReportShelf(BASE).read_unchecked(request.args.get("name", "daily"))  # expect: SB022:HIGH<380
+
+
+class StoredReport:
+    def __init__(self, path):
+        self.path = path
+
+    def text(self):
+        with open(self.path) as handle:
+            return handle.read()
+
+
+class UploadedReport(StoredReport):
+    # the parent's __init__ stores the joined path on this object
+    def __init__(self, name):
+        super().__init__(os.path.join("/srv/reports", name))
+
+
+class CleanedReport(StoredReport):
+    def __init__(self, name):
+        super().__init__(os.path.join("/srv/reports", secure_filename(name)))
+
+
+@app.route("/reports/uploaded")
+def uploaded_report():
+    return UploadedReport(request.args.get("name", "latest.txt")).text()  # expect: SB022:HIGH<405
+
+
+@app.route("/reports/cleaned")
+def cleaned_report():
+    return CleanedReport(request.args.get("name", "latest.txt")).text()

@@ -1968,7 +1968,11 @@ class FunctionRun:
             # the instance is `self` (called on an instance), the class `cls` (however called);
             # a static method takes neither
             bound = kind == "class" or (kind == "instance" and callee.shape != "class")
-            if isinstance(func, ast.Attribute) and method and bound and receiver is not None:
+            if _calls_super(func) and kind == "instance" and "self" in env:
+                # `super().__init__(path)`: the parent's method stores on this very object
+                args = [env["self"], *args]
+                self.store_on_receiver(node, local, owner, env["self"], args, kwargs, env, "self")
+            elif isinstance(func, ast.Attribute) and method and bound and receiver is not None:
                 args = [receiver, *args]
                 if kind == "instance" and receiver.shape == "object":
                     self.store_on_receiver(node, local, owner, receiver, args, kwargs, env)
@@ -2237,8 +2241,10 @@ class FunctionRun:
         args: List[Value],
         kwargs: Dict[str, Value],
         env: Env,
+        held_by: str = "",
     ) -> None:
-        """`holder.put(x)` of a local object: what the method stores on `self` is on it."""
+        """`holder.put(x)` of a local object: what the method stores on `self` is on it (the
+        variable `held_by` when the call does not name it: `super().__init__(x)`)."""
         summary = owner.summary(method, self.depth + 1)
         if summary is None or summary.self_out is None or not summary.self_out.entries:
             return
@@ -2252,7 +2258,9 @@ class FunctionRun:
         for key, part in stored.entries or ():
             if key is not REST and part != receiver.entry(key):
                 updated = updated.with_entry(key, part)
-        if updated is not receiver:
+        if updated is not receiver and held_by:
+            env[held_by] = updated
+        elif updated is not receiver:
             store_receiver(node, env, updated)
 
     def local_call(
@@ -2770,6 +2778,16 @@ def _unfixed_globals(tree: ast.Module, env: Env) -> Env:
     if not rebound:
         return env
     return {name: Value() if name in rebound else value for name, value in env.items()}
+
+
+def _calls_super(func: ast.expr) -> bool:
+    """Whether a call's function is a method of `super()`."""
+    return (
+        isinstance(func, ast.Attribute)
+        and isinstance(func.value, ast.Call)
+        and isinstance(func.value.func, ast.Name)
+        and func.value.func.id == "super"
+    )
 
 
 #: markup that escapes text joined to it (`Markup("<p>") + text`), by the name its values carry
