@@ -335,12 +335,12 @@ def _own_returns(func: ast.AST) -> Iterator[ast.Return]:
             todo.extend(ast.iter_child_nodes(node))
 
 
-def _answered_here(mark: ast.Call, local_functions: Set[str]) -> bool:
-    """Whether a `Depends(dep)`-like mark names a function of this file (or nothing: the
-    parameter's class), whose result the analysis follows."""
-    target = mark.args[0] if mark.args else None
-    if target is None:
-        return True
+def _answered_here(
+    mark: ast.Call, local_functions: Set[str], annotation: Optional[ast.expr]
+) -> bool:
+    """Whether a `Depends(dep)`-like mark names a function or class of this file, whose result
+    the analysis follows (`Depends()` names the parameter's class)."""
+    target = mark.args[0] if mark.args else _annotated_class(annotation)
     return isinstance(target, ast.Name) and target.id in local_functions
 
 
@@ -450,7 +450,7 @@ def _entries(
                     if any(
                         isinstance(mark, ast.Call)
                         and type_name(mark.func) in route.safe_annotations
-                        and _answered_here(mark, local_functions)
+                        and _answered_here(mark, local_functions, arg.annotation)
                         for mark in marks
                     ):
                         # `= Depends(dep)`, `Annotated[str, Depends(dep)]`: what a dependency

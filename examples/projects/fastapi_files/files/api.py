@@ -4,9 +4,9 @@ from typing import Annotated
 
 from fastapi import Depends, FastAPI
 
-from files.deps import search_term
+from files.deps import Listing, search_term
 from files.disk import read_default, read_file, read_file_checked, store
-from files.schemas import Kind, Upload
+from files.schemas import Kind, Shelf, Upload
 
 api = FastAPI()
 
@@ -40,3 +40,14 @@ def by_kind(kind: Kind):
 @api.get("/search")
 def search(term: Annotated[str, Depends(search_term)]):
     return {"body": read_file(term)}  # expect: SB022:HIGH<41
+
+
+@api.get("/listing")
+def listing(where: Listing = Depends()):
+    # a class of another module depended on: its attributes hold the query string's values
+    return {"body": read_file(where.folder)}  # expect: SB022:HIGH<46
+
+
+@api.get("/shelf")
+def shelf(where: Shelf = Depends()):
+    return {"body": read_file(where.folder)}

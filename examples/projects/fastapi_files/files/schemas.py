@@ -16,3 +16,9 @@ class Upload(BaseModel):
     kind: Kind
     name: str = Field(pattern=r"^[a-z0-9_-]{1,64}$")
     title: str
+
+
+class Shelf(BaseModel):
+    """Depended on as a class (`Depends()`): its fields come from the query string, checked."""
+
+    folder: Literal["inbox", "archive"]
