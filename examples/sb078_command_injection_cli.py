@@ -32,3 +32,18 @@ def main():
 
 if __name__ == "__main__":
     main()
+
+
+def backup_cli():
+    # argparse rejects what is not an int, or not one of the choices: those options hold none
+    # of a shell's characters; a plain string option holds whatever the command line gave
+    import argparse
+
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--keep", type=int, default=7)
+    parser.add_argument("--level", choices=["fast", "best"], default="fast")
+    parser.add_argument("--target")
+    options = parser.parse_args()
+    subprocess.run(f"prune-backups --keep {options.keep}", shell=True)  # expect: B602:LOW
+    subprocess.run("compress --" + options.level, shell=True)  # expect: B602:LOW
+    subprocess.run("copy-backup " + options.target, shell=True)  # expect: B602:MEDIUM<46

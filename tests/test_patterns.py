@@ -7,7 +7,12 @@ import ast
 
 import pytest
 
-from sarifbandit.analysis.taint.patterns import EVERYWHERE, form_fields, safe_classes
+from sarifbandit.analysis.taint.patterns import (
+    EVERYWHERE,
+    checked_options,
+    form_fields,
+    safe_classes,
+)
 
 
 @pytest.mark.parametrize(
@@ -53,3 +58,20 @@ def test_form_fields_that_admit_no_harmful_text() -> None:
     assert {"sql", "command", "path"} <= fields["slug"] and "code" not in fields["slug"]
     assert {"sql", "command", "path"} <= fields["code"]
     assert "name" not in fields and "site" not in fields
+
+
+def test_command_line_options_checked_by_argparse() -> None:
+    tree = ast.parse(
+        "p.add_argument('-n', '--max-items', type=int)\n"
+        "p.add_argument('mode', choices=('a', 'b'))\n"
+        "p.add_argument('--level', dest='depth', type=float)\n"
+        "p.add_argument('--name')\n"
+        "p.add_argument('--kind', choices=KINDS)\n"  # not constants the code shows
+        "sub.add_argument('--count', type=int)\n"
+        "other.add_argument('--count')\n"  # declared again, unchecked: the weaker holds
+    )
+    assert checked_options(tree) == {
+        "max_items": EVERYWHERE,
+        "mode": EVERYWHERE,
+        "depth": EVERYWHERE,
+    }

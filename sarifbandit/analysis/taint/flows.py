@@ -52,7 +52,9 @@ from .values import FIXED_TEXT, PARAM_PREFIX, PATTERN, Step, Taint, Value, taint
 _FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
 #: words without which a file cannot read a modelled source (cheap text test, before parsing
 #: anything further); the models' own names are added to these
-_ALWAYS_TRIGGERS = ("request", "input", "argv", "environ", "getenv", "stdin", "route")
+_ALWAYS_TRIGGERS = (
+    "request", "input", "argv", "environ", "getenv", "stdin", "route", "parse_args", "parse_known_args"
+)  # fmt: skip
 
 #: what people call the kinds of input
 _KIND_TEXT = SOURCE_TEXT
@@ -273,7 +275,7 @@ VALIDATED = FIXED_TEXT
 _GLOBAL_REQUEST_MODULES = frozenset({"flask", "werkzeug", "quart", "bottle"})
 
 #: names of the standard library's sources that code uses unqualified or by module
-_STDLIB_TRIGGERS = ("input", "argv", "environ", "getenv", "stdin")
+_STDLIB_TRIGGERS = ("input", "argv", "environ", "getenv", "stdin", "parse_args", "parse_known_args")
 
 
 def _function_triggers(tree: ast.Module, models: Models) -> Tuple[str, ...]:

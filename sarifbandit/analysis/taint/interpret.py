@@ -42,7 +42,7 @@ from .library import (
     store_receiver,
 )
 from .models import EVERY_CLASS, Models, Sanitizer, Sink
-from .patterns import EVERYWHERE, declared_checks, enum_classes, form_fields
+from .patterns import EVERYWHERE, checked_options, declared_checks, enum_classes, form_fields
 from .templates import EVERY, FLASK_ESCAPED, TemplateFacts, lookup, unescaped
 from .values import (
     CALL_PREFIX,
@@ -589,7 +589,15 @@ class FileAnalysis:
         self.template_returns: Dict[ast.AST, str] = {}
         self.follow_calls = True
         self._retyped: Optional[FrozenSet[ast.AST]] = None
+        self._options: Optional[Dict[str, FrozenSet[str]]] = None
         self._index(tree)
+
+    def checked_options(self) -> Dict[str, FrozenSet[str]]:
+        """The command-line options the file declares checked (see patterns.checked_options),
+        found once, when parsed options are first read."""
+        if self._options is None:
+            self._options = checked_options(self.tree)
+        return self._options
 
     def retyped(self) -> FrozenSet[ast.AST]:
         """The file's response calls whose object is then declared not HTML (see
@@ -1449,6 +1457,11 @@ class FunctionRun:
         read = _request_read(base, attr, node)
         if read is not None:
             return read
+        if base.shape == "options" and base.taint is not None:
+            checked = self.a.checked_options().get(attr)
+            return (
+                sanitized(Value(taint=base.taint), checked) if checked else Value(taint=base.taint)
+            )
         if base.entries is not None:
             part = base.entry(("attr", attr))
             if part is not None:
@@ -1994,8 +2007,12 @@ class FunctionRun:
             return _sanitized(node, sanitizer, taint, _short(func))
         if qual:
             source = models.source_for(qual, called=True)
-            if source is not None and (receiver is None or receiver.taint is None):
-                return _read(source.kind, node)
+            # a method read on input is not a new read (`request.args.get`); a stand-in for a
+            # call's result not yet known (`parser = ArgumentParser()`) is no input
+            if source is not None and (receiver is None or not _holds_input(receiver)):
+                read = _read(source.kind, node)
+                # `args = parser.parse_args()`: its options as add_argument declares them
+                return replace(read, shape="options") if qual in _OPTION_PARSES else read
         if receiver is not None:
             attr = cast(ast.Attribute, func).attr
             result = method_of(self, node, attr, receiver, args, kwargs, env)
@@ -2778,6 +2795,21 @@ def _unfixed_globals(tree: ast.Module, env: Env) -> Env:
     if not rebound:
         return env
     return {name: Value() if name in rebound else value for name, value in env.items()}
+
+
+#: argparse's (and optparse's) parses: a namespace of the options declared
+_OPTION_PARSES = frozenset(
+    {
+        "argparse.ArgumentParser.parse_args",
+        "argparse.ArgumentParser.parse_known_args",
+        "optparse.OptionParser.parse_args",
+    }
+)
+
+
+def _holds_input(value: Value) -> bool:
+    taint = value.taint
+    return taint is not None and not all(stand_in(kind) for kind in taint.kinds)
 
 
 def _calls_super(func: ast.expr) -> bool:

@@ -247,3 +247,45 @@ def enum_classes(tree: ast.Module) -> FrozenSet[str]:
         for node in tree.body
         if isinstance(node, ast.ClassDef) and any(type_name(b) in _ENUM_BASES for b in node.bases)
     )
+
+
+#: argparse's conversions that leave a number
+_NUMBER_TYPES = frozenset({"int", "float"})
+
+
+def checked_options(tree: ast.AST) -> Dict[str, FrozenSet[str]]:
+    """{dest: sink classes its value is harmless for} of the command-line options this file
+    declares with `add_argument`: `type=int` (or float) and `choices=` of constants admit
+    nothing harmful (argparse rejects the rest); an option declared twice keeps the weaker."""
+    found: Dict[str, FrozenSet[str]] = {}
+    for node in ast.walk(tree):
+        if not (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Attribute)
+            and node.func.attr == "add_argument"
+        ):
+            continue
+        dest = _option_dest(node)
+        if dest is None:
+            continue
+        keywords = {k.arg: k.value for k in node.keywords if k.arg}
+        kind, choices = keywords.get("type"), keywords.get("choices")
+        fixed = isinstance(choices, (ast.List, ast.Tuple, ast.Set)) and all(
+            isinstance(e, ast.Constant) for e in choices.elts
+        )
+        number = kind is not None and type_name(kind) in _NUMBER_TYPES
+        checked = EVERYWHERE if number or fixed else frozenset()
+        found[dest] = found[dest] & checked if dest in found else checked
+    return {dest: checked for dest, checked in found.items() if checked}
+
+
+def _option_dest(call: ast.Call) -> Optional[str]:
+    """Where argparse stores an option: `dest=`, else the first long flag (`--max-items` is
+    `max_items`), else the positional name."""
+    for keyword in call.keywords:
+        if keyword.arg == "dest" and isinstance(keyword.value, ast.Constant):
+            return str(keyword.value.value)
+    flags = [a.value for a in call.args if isinstance(a, ast.Constant) and isinstance(a.value, str)]
+    long = [f for f in flags if f.startswith("--")]
+    chosen = long[0][2:] if long else flags[0].lstrip("-") if flags else ""
+    return chosen.replace("-", "_") or None
