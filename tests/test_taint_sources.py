@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import ast
+import sys
 import textwrap
+
+import pytest
 
 from sarifbandit.analysis.source import SourceFile
 from sarifbandit.analysis.taint.aiohttp_routes import match_info_checks
@@ -217,3 +220,23 @@ def test_an_aiohttp_route_pattern_constrains_its_match_info_key() -> None:
     # lets anything in, stay input
     assert _hits(code) == [(8, "command"), (10, "command")]
     assert match_info_checks(ast.parse(textwrap.dedent(code)))["job"]["job"] >= {"command"}
+
+
+MATCH_VIEW = """
+import os
+from flask import Flask, request
+app = Flask(__name__)
+@app.route("/read", methods=["POST"])
+def read():
+    match request.get_json():
+        case {"path": str(path)} if GUARD:
+            return open(os.path.join("/srv/archive", path)).read()
+"""
+
+
+@pytest.mark.skipif(sys.version_info < (3, 10), reason="match statements need Python 3.10")
+def test_a_case_guard_holds_in_its_body() -> None:
+    checked = MATCH_VIEW.replace("GUARD", '"/" not in path and ".." not in path')
+    assert _hits(checked, path="app.py") == []
+    unchecked = MATCH_VIEW.replace("GUARD", "path")
+    assert _hits(unchecked, path="app.py") == [(9, "path")]

@@ -1312,6 +1312,8 @@ class FunctionRun:
                     )
             if case.guard is not None:
                 self.eval(case.guard, case_env)
+                # `case {"path": str(path)} if ".." not in path:` the body sees the guard hold
+                case_env = refine(self, case.guard, True, case_env)
             out = join_env(out, self.block(case.body, case_env))
             if subject.known and type(pattern).__name__ == "MatchValue":
                 return out  # the constant subject matched this case
