@@ -47,3 +47,23 @@ def backup_cli():
     subprocess.run(f"prune-backups --keep {options.keep}", shell=True)  # expect: B602:LOW
     subprocess.run("compress --" + options.level, shell=True)  # expect: B602:LOW
     subprocess.run("copy-backup " + options.target, shell=True)  # expect: B602:MEDIUM<46
+
+
+def rotate(options):
+    subprocess.run(f"logrotate --keep {options.keep}", shell=True)  # expect: B602
+
+
+def announce(options):
+    subprocess.run("wall " + options.message, shell=True)  # expect: B602
+
+
+def rotate_cli():
+    # the parsed options handed to a helper: what argparse checked stays checked there
+    import argparse
+
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--keep", type=int, default=7)
+    parser.add_argument("--message", default="rotating logs")
+    options = parser.parse_args()
+    rotate(options)
+    announce(options)  # expect: SB078:MEDIUM<67

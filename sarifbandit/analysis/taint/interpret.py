@@ -1555,6 +1555,14 @@ class FunctionRun:
     def fields_known(self, value: Value) -> Value:
         """A request body model given to a function: its declared fields as the object's
         attributes, so the function's reads of them (`req.count`) are judged field by field."""
+        if value.shape == "options" and value.taint is not None and not value.entries:
+            # parsed command-line options given to a function: those argparse checked apart
+            checked = self.a.checked_options().items()
+            parts = tuple(
+                (("attr", dest), sanitized(Value(taint=value.taint), safe))
+                for dest, safe in checked
+            )
+            return replace(value, entries=parts) if parts else value
         if not value.shape.startswith("model:") or value.taint is None or value.entries:
             return value
         model = value.shape[6:]
