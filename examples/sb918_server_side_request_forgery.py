@@ -169,3 +169,22 @@ def status_maybe():
     for _ in range(int(request.args.get("tries", "0"))):
         url = "https://status.example.com/health"
     return requests.get(url, timeout=5).text  # expect: SB918:HIGH<168
+
+
+def _patient_get():
+    import functools
+
+    return functools.partial(requests.get, timeout=5)
+
+
+@app.route("/mirror")
+def mirror():
+    # requests.get with its timeout bound ahead: the call still goes where its URL says
+    fetch = _patient_get()
+    return fetch(request.args["url"]).text  # expect: SB918:HIGH<184
+
+
+@app.route("/mirror-status")
+def mirror_status():
+    fetch = _patient_get()
+    return fetch("https://status.example.com/health").text

@@ -2183,6 +2183,22 @@ class FunctionRun:
             ]
             args = bound + args
             candidates = [callee.name]
+            if not self.a.functions.get(callee.name) and "." in callee.name:
+                # a library function with arguments bound: its sinks see them all, the bound
+                # ones reported at this call
+                arg_nodes: List[ast.AST] = [node] * len(bound) + list(node.args)
+                kwarg_nodes = [kw.value for kw in node.keywords if kw.arg]
+                self.call_sinks(
+                    node,
+                    callee.name,
+                    arg_nodes + kwarg_nodes,
+                    args + list(kwargs.values()),
+                    {kw.arg: kw.value for kw in node.keywords if kw.arg},
+                    env,
+                    node=node,
+                    kwargs=kwargs,
+                    positional=len(args),
+                )
         else:
             candidates = [v.name for _, v in callee.entries or () if v.name][:MAX_CANDIDATES]
         out: Optional[Value] = None

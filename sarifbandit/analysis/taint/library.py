@@ -776,7 +776,8 @@ def call_library(
         # the page holds the template's own text as written, and the values it is given
         # escaped (Flask renders templates from strings with autoescaping on)
         return rendered_page(args[0].all_taint(), args[1:] + list(kwargs.values()))
-    if qual == "functools.partial" and args and args[0].shape == "function" and args[0].name:
+    if qual == "functools.partial" and args and args[0].name and args[0].taint is None:
+        # a function of this file, or of a library (`partial(requests.get, timeout=5)`)
         bound = tuple(enumerate(args[1:]))
         return Value(shape="partial", name=args[0].name, entries=bound)
     if qual in _CONFIG_PARSERS:
