@@ -2187,7 +2187,7 @@ class FunctionRun:
                 # a library function with arguments bound: its sinks see them all, the bound
                 # ones reported at this call
                 arg_nodes: List[ast.AST] = [node] * len(bound) + list(node.args)
-                kwarg_nodes = [kw.value for kw in node.keywords if kw.arg]
+                kwarg_nodes: List[ast.AST] = [kw.value for kw in node.keywords if kw.arg]
                 self.call_sinks(
                     node,
                     callee.name,
