@@ -66,3 +66,19 @@ urlpatterns = [
     path("banner/", banner),
     path("banner-safe/", banner_safe),
 ]
+
+
+class Banner:
+    text = "Welcome, {{ user }}"
+
+
+@app.route("/banner", methods=["POST"])
+def set_banner():
+    # a class attribute set from input, then read back: the template's source is the input
+    Banner.text = request.form.get("banner", "Welcome")
+    return render_template_string(Banner.text, user="guest")  # expect: SB1336:HIGH<77
+
+
+@app.route("/banner-default")
+def default_banner():
+    return render_template_string(Banner.text, user=request.args.get("user", "guest"))

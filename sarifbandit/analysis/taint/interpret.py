@@ -1367,6 +1367,9 @@ class FunctionRun:
             if isinstance(owner, ast.Name) and owner.id in env:
                 holder = env[owner.id]
                 env[owner.id] = holder.with_entry(("attr", target.attr), value)
+            elif isinstance(owner, ast.Name) and owner.id in self.a.classes:
+                # `Banner.text = x`: the class's attribute, read back below as `Banner.text`
+                env[f"{owner.id}.{target.attr}"] = value
             else:
                 self.eval(owner, env)
                 self.store_nested(owner, ("attr", target.attr), value, env)
@@ -1454,6 +1457,8 @@ class FunctionRun:
         return value
 
     def e_Attribute(self, node: ast.Attribute, env: Env, depth: int) -> Value:
+        if isinstance(node.value, ast.Name) and f"{node.value.id}.{node.attr}" in env:
+            return env[f"{node.value.id}.{node.attr}"]  # a class attribute the code set
         base = self.eval(node.value, env, depth)
         attr = node.attr
         read = _request_read(base, attr, node)
