@@ -76,7 +76,7 @@ class Banner:
 def set_banner():
     # a class attribute set from input, then read back: the template's source is the input
     Banner.text = request.form.get("banner", "Welcome")
-    return render_template_string(Banner.text, user="guest")  # expect: SB1336:HIGH<77
+    return render_template_string(Banner.text, user="guest")  # expect: SB1336:HIGH<78, SB079:HIGH<78
 
 
 @app.route("/banner-default")
