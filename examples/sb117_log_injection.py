@@ -106,3 +106,12 @@ def failed_login():
     log.warning("failed login from " + request.environ.get("REMOTE_ADDR", "?"))
     log.warning("failed login by " + request.environ.get("HTTP_USER_AGENT", "?"))  # expect: SB117:HIGH
     return "no"
+
+
+@app.route("/search-logged")
+def search_logged():
+    # unicode_escape writes a line break as the two characters \\n: one log line stays one
+    term = request.args.get("q", "")
+    log.info("search: " + term.encode("unicode_escape").decode("ascii"))
+    log.info("search: " + term.encode("utf-8").decode("ascii"))  # expect: SB117:HIGH<114
+    return "ok"

@@ -324,6 +324,11 @@ def _str_method(
         if taint is not None:
             taint = taint.sanitize(_LINE_BREAK_SINKS)
         return Value(taint=taint, pieces=(taint,) if taint is not None else None)
+    if attr == "encode" and args and args[0].known and args[0].const == "unicode_escape":
+        # `s.encode("unicode_escape")`: line breaks become the two characters `\n`
+        taint = receiver.all_taint()
+        escaped = taint.sanitize(_LINE_BREAK_SINKS) if taint is not None else None
+        return Value(taint=escaped, pieces=(escaped,) if escaped is not None else None)
     if attr in STR_KEEP:
         # `s.replace(old, new)`: what is taken out (old) is not in the result, what is put in is
         taint = join_taint(receiver.all_taint(), join_all(args[1:2]) if attr == "replace" else None)
