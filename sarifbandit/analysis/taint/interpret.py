@@ -2818,7 +2818,7 @@ def _unfixed_globals(tree: ast.Module, env: Env) -> Env:
     LAST; LAST = term`) holds whatever some call stored, not the value the module gave it."""
     rebound = {
         name
-        for node in ast.walk(tree)
+        for node in _statements(tree)
         if isinstance(node, ast.Global)
         for name in node.names
         if name in env
@@ -2875,7 +2875,7 @@ def retyped_responses(tree: ast.AST) -> FrozenSet[ast.AST]:
     `r.mimetype = "text/plain"` or `r.headers["Content-Type"] = "application/json"` (Django:
     `r["Content-Type"] = ...`). The browser does not render such a body as a page."""
     found: Set[ast.AST] = set()
-    for node in ast.walk(tree):
+    for node in [tree, *_statements(tree)]:
         for block_name in ("body", "orelse", "finalbody"):
             block = getattr(node, block_name, None)
             if not isinstance(block, list):
