@@ -69,6 +69,7 @@ class Project:
             is_package,
             SeenFrom(self, target.display),
             target.display,
+            source.text,
         )
         analysis.run(())
         self._analyses[target.display] = analysis

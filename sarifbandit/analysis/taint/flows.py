@@ -209,7 +209,7 @@ def analyse(
 
         def make() -> FileAnalysis:
             quiet = FileAnalysis(
-                tree, models, {}, frozenset(), module, is_package, project, source.path
+                tree, models, {}, frozenset(), module, is_package, project, source.path, text
             )
             quiet.run(())
             return quiet
@@ -227,7 +227,7 @@ def analyse(
         (module, routes),
     )
     analysis = FileAnalysis(
-        tree, models, entry_params, view_returns, module, is_package, project, source.path
+        tree, models, entry_params, view_returns, module, is_package, project, source.path, text
     )
     # only where a helper can read the request without being given it (Flask's global
     # `request`) can another module's result bring input into this file's sinks

@@ -545,8 +545,12 @@ class FileAnalysis:
         is_package: bool = False,
         project: Optional["ProjectIndex"] = None,
         path: str = "",
+        text: Optional[str] = None,
     ) -> None:
         self.tree = tree
+        #: whether some function may rebind a module name (`global X`): the file's text, when
+        #: known, spares the walk that looks
+        self.rebinds_globals = text is None or "global" in text
         #: the file's dotted module name ("" when unknown), for relative imports
         self.module = module
         self.is_package = is_package
@@ -624,7 +628,9 @@ class FileAnalysis:
         self.follow_calls = False
         first = FunctionRun(self, self.tree, {}, depth=0)
         first.run_body(self.tree.body)
-        self.module_env = _unfixed_globals(self.tree, first.final_env or {})
+        self.module_env = first.final_env or {}
+        if self.rebinds_globals:
+            self.module_env = _unfixed_globals(self.tree, self.module_env)
         self.follow_calls = True
         module = FunctionRun(self, self.tree, {}, depth=0)
         module.run_body(self.tree.body)
