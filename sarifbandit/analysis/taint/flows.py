@@ -368,13 +368,14 @@ def _entries(
         v for v, _, _ in url_routes if v.startswith(prefix) and "." not in v[len(prefix) :]
     }
     #: a method's class: a class-based view is routed by its class (`OrderView.as_view()`)
-    owners: Dict[ast.AST, str] = {
-        item: node.name
+    owners_nodes: Dict[ast.AST, ast.ClassDef] = {
+        item: node
         for node in tree.body
         if isinstance(node, ast.ClassDef)
         for item in node.body
         if isinstance(item, _FUNCTIONS)
     }
+    owners = {item: node.name for item, node in owners_nodes.items()}
     views_module = bool(routed_here) or "view" in path.replace("\\", "/").lower()
     # a function the file calls itself is a helper of its views, not a view: its arguments
     # are what the view passes (a database row, a template name), not the URL's; looked for
@@ -554,7 +555,10 @@ def _entries(
                 # field types the analysis does not see (MEDIUM)
                 step = _arg_step(form, "django")[:4] + ("user input bound to `form`", 0)
                 bound = Taint(frozenset({kinds[0]}), trace=(step,), exact=False)
-                given["form"] = Value(taint=bound, shape="object")
+                # `form_class = ReportForm`: its fields' declarations decide, when found
+                declared = _form_class(owners_nodes.get(func))
+                shape = f"form:{declared}" if declared else "object"
+                given["form"] = Value(taint=bound, shape=shape)
         start = func.lineno - 1  # type: ignore[attr-defined]
         end = getattr(func, "end_lineno", None) or len(lines)
         body_text = "\n".join(lines[start:end])
@@ -566,6 +570,20 @@ def _entries(
             # the request for it (Flask's global `request`)
             entries.append(func)
     return entry_params, frozenset(view_returns), entries, dependencies
+
+
+def _form_class(cls: Optional[ast.ClassDef]) -> str:
+    """The name a form view's `form_class = ...` gives ('' when it names none plainly)."""
+    for item in cls.body if cls is not None else ():
+        if (
+            isinstance(item, ast.Assign)
+            and len(item.targets) == 1
+            and isinstance(item.targets[0], ast.Name)
+            and item.targets[0].id == "form_class"
+            and isinstance(item.value, ast.Name)
+        ):
+            return item.value.id
+    return ""
 
 
 def _template_returns(analysis: FileAnalysis) -> Dict[ast.AST, str]:

@@ -1470,6 +1470,8 @@ class FunctionRun:
         read = _request_read(base, attr, node)
         if read is not None:
             return read
+        if base.shape.startswith("form:") and attr in _CLEANED and base.taint is not None:
+            return self.cleaned_form(base.shape[5:], base.taint, attr)
         if base.shape == "options" and base.taint is not None:
             checked = self.a.checked_options().get(attr)
             return (
@@ -1602,6 +1604,19 @@ class FunctionRun:
         if found is None or not isinstance(found[1], ast.ClassDef):
             return None
         return found[0], found[1]
+
+    def cleaned_form(self, form: str, taint: Taint, attr: str) -> Value:
+        """`form.cleaned_data` of a form view's bound form, its class named by `form_class`:
+        field by field where the class (of this file, or of another module at the link step)
+        declares them; until the link step, a marker that brings the file there."""
+        found = self.model_class(form)
+        if found is not None:
+            parts = dict(_cleaned(found[0], found[1], taint))
+            return parts.get(("attr", attr)) or Value(taint=taint)
+        bound = self.a.module_env.get(form)
+        qual = bound.name if bound is not None and bound.name else ""
+        marked = replace(taint, kinds=taint.kinds | {MODEL_PREFIX + qual}) if "." in qual else taint
+        return Value(taint=marked)
 
     def model_field(self, taint: Taint, model: str, attr: str) -> Value:
         """A field of a request body model: what its declaration lets through (`quantity: int`,
@@ -2832,6 +2847,10 @@ def _unfixed_globals(tree: ast.Module, env: Env) -> Env:
     if not rebound:
         return env
     return {name: Value() if name in rebound else value for name, value in env.items()}
+
+
+#: what a bound form (a serializer) holds validated
+_CLEANED = frozenset({"cleaned_data", "validated_data"})
 
 
 #: argparse's (and optparse's) parses: a namespace of the options declared
