@@ -122,3 +122,28 @@ class LooselyCheckedListView(View):
         with connection.cursor() as cursor:
             cursor.execute("SELECT id FROM products ORDER BY %s" % self.order)  # expect: B608:HIGH<116
             return JsonResponse({"ids": [row[0] for row in cursor.fetchall()]})
+
+
+class ProductRowsView(View):
+    # self.kwargs as this file's urls route it: <int:pk> is a number, <str:sku> is input
+    def get(self, request, *args, **kwargs):
+        from shop.models import Product
+
+        rows = Product.objects.extra(where=[f"id = {self.kwargs['pk']}"])  # expect: B610:LOW
+        return JsonResponse({"ids": [row.id for row in rows]})
+
+
+class ProductSkuView(View):
+    def get(self, request, *args, **kwargs):
+        from shop.models import Product
+
+        rows = Product.objects.extra(where=[f"sku = '{self.kwargs['sku']}'"])  # expect: B610:HIGH<137
+        return JsonResponse({"ids": [row.id for row in rows]})
+
+
+from django.urls import path  # noqa: E402
+
+urlpatterns = [
+    path("products/<int:pk>/rows/", ProductRowsView.as_view()),
+    path("products/<str:sku>/sku/", ProductSkuView.as_view()),
+]

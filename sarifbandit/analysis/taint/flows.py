@@ -540,9 +540,19 @@ def _entries(
             held: Tuple[Tuple[Any, Value], ...] = ((("attr", "request"), request),)
             kinds = [route.kind for route in routes if not route.decorators]
             numbers = frozenset().union(*(r.safe_converters for r in routes))
-            if kinds and not (known is not None and all(c <= numbers for c in known.values())):
-                # Django's View keeps the URL's keyword arguments on self.kwargs: a mapping whose
-                # items are input, not a tainted value (which every read of self would carry)
+            if kinds and known is not None:
+                # Django's View keeps the URL's keyword arguments on self.kwargs, each as the
+                # scan's urls.py routes it: `<int:pk>` a number, `<str:name>` input
+                step = _arg_step(every[0], "django")[:4] + ("user input from `self.kwargs`", 0)
+                text = tainted(Taint(frozenset({kinds[0]}), trace=(step,)))
+                items = tuple(
+                    (key, VALIDATED if converters <= numbers else text)
+                    for key, converters in known.items()
+                )
+                held += ((("attr", "kwargs"), Value(entries=items, shape="dict")),)
+            elif kinds:
+                # routed where the scan cannot see: a mapping whose items are input, not a
+                # tainted value (which every read of self would carry)
                 url = Value(shape=f"request:{kinds[0]}:{_MAPPING_READS}", name="kwargs")
                 held += ((("attr", "kwargs"), url),)
             # and stands for itself too: a helper method reading what another stored on self

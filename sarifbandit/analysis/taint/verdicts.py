@@ -19,7 +19,7 @@ from ...model import Finding, Rank
 from .check import CLASS_OF_RULE
 from .flows import Flows
 from .interpret import SHELLS, SinkHit
-from .values import FIXED, Value
+from .values import FIXED, REST, Value
 
 #: the Bandit checks whose verdict depends on the data, and the sink class each one guards
 BANDIT_CLASSES: Mapping[str, str] = {
@@ -210,6 +210,12 @@ def _fixed(value: Value, sink_class: str) -> Optional[str]:
         return "one of the constants of an allow-list"
     if value.all_taint() is None and value.shape == FIXED:
         return "built only of constants, numbers and allow-listed values"
+    if sink_class == "sql" and value.shape in ("list", "tuple") and value.entries:
+        # `extra(where=[...])`: SQL fragments, each harmless
+        parts = [_fixed(v, sink_class) if k is not REST else None for k, v in value.entries]
+        if all(parts):
+            return parts[0] if len(set(parts)) == 1 else "made only of fixed or checked fragments"
+        return None
     first = value.entry(0) if value.shape == "list" else None
     if first is not None and first.known and first.all_taint() is None:
         program = str(first.const).rsplit("/", 1)[-1]
