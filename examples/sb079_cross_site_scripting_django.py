@@ -143,3 +143,21 @@ def ping_plain(request):
 
 
 urlpatterns += [path("ping/", ping), path("ping-plain/", ping_plain)]
+
+
+def greeting(request):
+    # a template of the project's Django engine, made from constant text: it escapes the name
+    from django.template import engines
+
+    card = engines["django"].from_string("<p>Hello {{ name }}!</p>")
+    return HttpResponse(card.render({"name": request.GET.get("name", "")}, request))
+
+
+def greeting_raw(request):
+    from django.template import engines
+
+    card = engines["django"].from_string("<p>Hello {{ name|safe }}!</p>")
+    return HttpResponse(card.render({"name": request.GET.get("name", "")}, request))  # expect: SB079:HIGH<160
+
+
+urlpatterns += [path("greeting/", greeting), path("greeting-raw/", greeting_raw)]

@@ -1646,6 +1646,10 @@ class FunctionRun:
         read = _request_read(base, "__getitem__", node)
         if read is not None:  # `self.kwargs["slug"]`: a mapping of input
             return read
+        if base.name in _ENGINE_REGISTRIES:
+            # `engines["django"]`: a template backend of the project's settings; each of
+            # Django's autoescapes (its Jinja2 backend too, unless settings turn that off)
+            return Value(name="django.template.backends.base.BaseEngine")
         if base.known and key.known:
             folded = _fold(lambda: base.const[key.const])
             if folded is not None:
@@ -2847,6 +2851,10 @@ def _unfixed_globals(tree: ast.Module, env: Env) -> Env:
     if not rebound:
         return env
     return {name: Value() if name in rebound else value for name, value in env.items()}
+
+
+#: Django's registry of the template backends settings configure
+_ENGINE_REGISTRIES = frozenset({"django.template.engines", "django.template.utils.engines"})
 
 
 #: what a bound form (a serializer) holds validated

@@ -695,7 +695,16 @@ _ARCHIVES = frozenset(
     {"zipfile.ZipFile", "tarfile.open", "tarfile.TarFile", "tarfile.TarFile.open"}
 )
 _SPLITEXT = frozenset({"os.path.splitext", "posixpath.splitext", "ntpath.splitext"})
-_DJANGO_TEMPLATES = frozenset({"django.template.Template", "django.template.base.Template"})
+_DJANGO_TEMPLATES = frozenset(
+    {
+        "django.template.Template",
+        "django.template.base.Template",
+        # `engines["django"].from_string(text)`, `Engine.get_default().from_string(text)`
+        "django.template.backends.base.BaseEngine.from_string",
+        "django.template.Engine.from_string",
+        "django.template.engine.Engine.from_string",
+    }
+)
 _DJANGO_CONTEXTS = frozenset(
     {"django.template.Context", "django.template.RequestContext", "django.template.context.Context"}
 )
@@ -789,7 +798,9 @@ def call_library(
         return Value(entries=(), shape="config")
     if qual in _DJANGO_TEMPLATES and args and args[0].known:
         # its text kept: what render() writes unescaped is read from it
-        return Value(entries=(("text", args[0]),), shape="template", name=qual)
+        return Value(
+            entries=(("text", args[0]),), shape="template", name="django.template.Template"
+        )
     if qual in _DJANGO_CONTEXTS and args:
         return args[-1]  # Context(d), RequestContext(request, d): the mapping d
     if qual in _BUFFERS:
