@@ -1103,7 +1103,7 @@ class FunctionRun:
         if template is not None and node.value is not None:
             # `@aiohttp_jinja2.template("page.html")`, a TemplateView's get_context_data: the
             # returned mapping is the template's context
-            given = named_entries(value)
+            given = named_entries(value, partly=True)
             let = lookup(self.a.templates, template)
             raw = _written_raw(node, given, let, template) if given is not None else None
             if raw is not None:
@@ -2151,7 +2151,7 @@ class FunctionRun:
             context = kwargs.get(context_key) or (
                 args[context_at] if context_at < len(args) else None
             )
-            given = named_entries(context) if context is not None else None
+            given = named_entries(context, partly=True) if context is not None else None
         if given is None:
             return None
         raw = _written_raw(node, given, let, label)

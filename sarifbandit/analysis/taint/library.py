@@ -183,6 +183,13 @@ def method_of(
         # input whose keys are not known, from now on with the keys the code sets kept apart
         receiver = Value(entries=((REST, Value(taint=receiver.taint)),), shape="dict")
         shape = "dict"
+    if attr == "update" and kwargs and receiver.entries is not None:
+        # `ctx.update(other, title=t)`: the mapping's items, then the keywords
+        updated = merged(receiver, args[0]) if args else receiver
+        store_receiver(
+            node, env, merged(updated, Value(entries=tuple(kwargs.items()), shape="dict"))
+        )
+        return constant(None)
     if receiver.entries is not None and shape in ("list", "dict", "set", ""):
         return _container_method(run, node, attr, receiver, args, env)
     if shape == "config":
@@ -741,10 +748,15 @@ def _dict_item(attr: str, key: Any, value: Value) -> Value:
     return Value(entries=((0, shown), (1, value)), shape="tuple")
 
 
-def named_entries(mapping: Value) -> Optional[Dict[str, Value]]:
-    """A dict's entries by their text keys, when every key is known text."""
+def named_entries(mapping: Value, partly: bool = False) -> Optional[Dict[str, Value]]:
+    """A dict's entries by their text keys, when every key is known text; `partly`: those
+    known, whatever else it holds (`{**base, "title": t}`: the `title` a template writes)."""
     entries = mapping.entries
-    if entries is None or not all(isinstance(k, str) for k, _ in entries):
+    if entries is None:
+        return None
+    if partly:
+        return {k: v for k, v in entries if isinstance(k, str)}
+    if not all(isinstance(k, str) for k, _ in entries):
         return None
     return dict(entries)
 

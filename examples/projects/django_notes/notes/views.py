@@ -70,3 +70,32 @@ class ExportCommented(FormView):
     def form_valid(self, form):
         path = os.path.join("/srv/exports", form.cleaned_data["comment"])
         return FileResponse(open(path, "rb"))  # expect: SB022:MEDIUM<70
+
+
+from django.views.generic import TemplateView  # noqa: E402
+
+
+class PreviewPage(TemplateView):
+    # the context adds the text to what the base view gives: the template writes it raw
+    template_name = "notes/preview.html"
+
+    def get_context_data(self, **kwargs):
+        return {**super().get_context_data(**kwargs), "text": self.request.GET.get("text", "")}  # expect: SB079:HIGH<83
+
+
+class PreviewTitlePage(TemplateView):
+    template_name = "notes/preview.html"
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        context.update(title=self.request.GET.get("title", ""))
+        return context
+
+
+class PreviewTextPage(TemplateView):
+    template_name = "notes/preview.html"
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        context.update(text=self.request.GET.get("text", ""))
+        return context  # expect: SB079:HIGH<100
