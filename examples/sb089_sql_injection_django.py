@@ -141,9 +141,29 @@ class ProductSkuView(View):
         return JsonResponse({"ids": [row.id for row in rows]})
 
 
-from django.urls import path  # noqa: E402
+from django.urls import path, re_path  # noqa: E402
 
 urlpatterns = [
     path("products/<int:pk>/rows/", ProductRowsView.as_view()),
     path("products/<str:sku>/sku/", ProductSkuView.as_view()),
+]
+
+
+
+def order_by_code(request, code):
+    # routed by a pattern of capitals, digits and a dash: no quote can get through
+    with connection.cursor() as cursor:
+        cursor.execute(f"SELECT id FROM orders WHERE code = '{code}'")  # expect: B608:LOW
+        return JsonResponse({"ids": [row[0] for row in cursor.fetchall()]})
+
+
+def order_by_note(request, note):
+    with connection.cursor() as cursor:
+        cursor.execute(f"SELECT id FROM orders WHERE note = '{note}'")  # expect: B608:HIGH<160
+        return JsonResponse({"ids": [row[0] for row in cursor.fetchall()]})
+
+
+urlpatterns += [
+    re_path(r"^orders/(?P<code>[A-Z]{3}-[0-9]{4})/$", order_by_code),
+    re_path(r"^orders/by-note/(?P<note>[^/]+)/$", order_by_note),
 ]

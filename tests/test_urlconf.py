@@ -24,6 +24,7 @@ urlpatterns = [
     path("n/<name>/", views.by_name),
     re_path(r"^y/(?P<year>[0-9]{4})/$", views.archive),
     re_path(r"^t/(?P<tag>[^/]+)/$", views.tagged),
+    re_path(r"^o/(?P<code>[A-Z]{3}-[0-9]{4})/$", views.order),
     path("i/<uuid:key>/", InvoiceView.as_view()),
     path("api/<int:pk>/", shop_api.item),
     path("static/<path:path>", views.serve_file, {"root": "/srv/static"}),
@@ -39,6 +40,9 @@ def test_routes_name_each_views_arguments_and_converters() -> None:
     assert arguments_of(found, "shop.views.by_name") == {"name": frozenset({"str"})}
     assert arguments_of(found, "shop.views.archive") == {"year": frozenset({"int"})}
     assert arguments_of(found, "shop.views.tagged") == {"tag": frozenset({"str"})}
+    # a group of capitals, digits and a dash: harmless where those cannot form an attack
+    (code,) = arguments_of(found, "shop.views.order")["code"]
+    assert code.startswith("re:") and {"sql", "command", "path"} <= set(code[3:].split(","))
     assert arguments_of(found, "shop.views.InvoiceView") == {"key": frozenset({"uuid"})}
     assert arguments_of(found, "shop.api.item") == {"pk": frozenset({"int"})}
     assert arguments_of(found, "shop.views.serve_file") == {"path": frozenset({"path"})}

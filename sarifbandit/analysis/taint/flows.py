@@ -45,7 +45,7 @@ from .patterns import (
     type_name,
 )
 from .templates import TemplateFacts
-from .urlconf import UrlArgument, arguments_of
+from .urlconf import PATTERN_CONVERTER, UrlArgument, arguments_of
 from .urlconf import url_arguments as url_arguments_of
 from .values import FIXED_TEXT, PARAM_PREFIX, PATTERN, Step, Taint, Value, tainted
 
@@ -511,8 +511,10 @@ def _entries(
                         if arg.arg in known:
                             given[arg.arg] = VALIDATED
                         continue
-                    given[arg.arg] = tainted(
-                        Taint(frozenset({route.kind}), trace=(_arg_step(arg, route.framework),))
+                    given[arg.arg] = _routed(
+                        known.get(arg.arg, frozenset()) if known is not None else frozenset(),
+                        safe,
+                        Taint(frozenset({route.kind}), trace=(_arg_step(arg, route.framework),)),
                     )
         request_attrs: Dict[str, Set[str]] = {}
         request_kind: Dict[str, str] = {}
@@ -544,10 +546,9 @@ def _entries(
                 # Django's View keeps the URL's keyword arguments on self.kwargs, each as the
                 # scan's urls.py routes it: `<int:pk>` a number, `<str:name>` input
                 step = _arg_step(every[0], "django")[:4] + ("user input from `self.kwargs`", 0)
-                text = tainted(Taint(frozenset({kinds[0]}), trace=(step,)))
+                text = Taint(frozenset({kinds[0]}), trace=(step,))
                 items = tuple(
-                    (key, VALIDATED if converters <= numbers else text)
-                    for key, converters in known.items()
+                    (key, _routed(converters, numbers, text)) for key, converters in known.items()
                 )
                 held += ((("attr", "kwargs"), Value(entries=items, shape="dict")),)
             elif kinds:
@@ -580,6 +581,23 @@ def _entries(
             # the request for it (Flask's global `request`)
             entries.append(func)
     return entry_params, frozenset(view_returns), entries, dependencies
+
+
+def _routed(converters: FrozenSet[str], safe: FrozenSet[str], read: Taint) -> Value:
+    """A URL argument as the routes give it: a number (or a slug, a UUID) where every route's
+    converter is one; text checked for the classes every route's pattern group admits nothing
+    harmful for (`(?P<code>[A-Z]{3}-[0-9]{4})`); else input."""
+    if converters and converters <= safe:
+        return VALIDATED
+    checked: Optional[FrozenSet[str]] = None
+    for converter in converters - safe:
+        classes = (
+            frozenset(converter[len(PATTERN_CONVERTER) :].split(","))
+            if converter.startswith(PATTERN_CONVERTER)
+            else frozenset()
+        )
+        checked = classes if checked is None else checked & classes
+    return tainted(read.sanitize(checked) if checked else read)
 
 
 def _form_class(cls: Optional[ast.ClassDef]) -> str:

@@ -16,12 +16,16 @@ from typing import Dict, FrozenSet, Iterable, Optional, Set, Tuple
 
 from ..index import resolve_relative
 from ..nodes import last_name
+from .patterns import safe_classes
 
 #: (view's dotted name, keyword, converter) for every URL argument a route gives a view
 UrlArgument = Tuple[str, str, str]
 
 _PATH_ARGUMENT = re.compile(r"<(?:(?P<conv>\w+):)?(?P<name>\w+)>")
 _REGEX_GROUP = re.compile(r"\(\?P<(?P<name>\w+)>(?P<body>[^()]*)\)")
+#: the converter of a regular expression group that admits only some characters, followed by
+#: the sink classes they cannot harm (`re:command,path,sql`)
+PATTERN_CONVERTER = "re:"
 #: a regular expression group that can only hold digits: what Django's int converter takes
 _DIGITS = re.compile(r"(?:\\d|\[0-9\])(?:[+*]|\{\d+(?:,\d*)?\})?\Z")
 _ROUTE_CALLS = frozenset({"path", "re_path", "url"})
@@ -72,7 +76,16 @@ def _arguments(route: str, converters: bool) -> Iterable[Tuple[str, str]]:
             yield match.group("name"), match.group("conv") or "str"
         return
     for match in _REGEX_GROUP.finditer(route):
-        yield match.group("name"), "int" if _DIGITS.match(match.group("body")) else "str"
+        body = match.group("body")
+        if _DIGITS.match(body):
+            yield match.group("name"), "int"
+            continue
+        # `(?P<code>[A-Z]{3}-[0-9]{4})`: text, harmless for what its characters cannot form
+        classes = safe_classes(f"^(?:{body})$")
+        yield (
+            match.group("name"),
+            PATTERN_CONVERTER + ",".join(sorted(classes)) if classes else "str",
+        )
 
 
 def _view_name(view: ast.expr, names: Dict[str, str], module: str) -> Optional[str]:
