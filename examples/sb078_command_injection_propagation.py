@@ -315,3 +315,43 @@ def ping_any():
     host = str(ipaddress.ip_address(request.args["host"]))
     os.system("ping -c 1 " + host)  # expect: B605:MEDIUM<315
     return "pinged"
+
+
+@app.route("/rounds")
+def rounds():
+    # a loop over range(3) runs once per number: `i == 5` is never true, the name stays fixed
+    target = "localhost"
+    for i in range(3):
+        if i == 5:
+            target = request.args.get("host", "")
+    os.system("ping -c 1 " + target)  # expect: B605:LOW
+    for i in range(3):
+        if i == 2:
+            target = request.args.get("host", "")
+    os.system("ping -c 1 " + target)  # expect: B605:HIGH<330
+    return "pinged"
+
+
+@app.route("/countdown")
+def countdown():
+    # `n = 0; while n < 2` is true at first: the body runs, the input is overwritten
+    target = request.args.get("host", "")
+    n = 0
+    while n < 2:
+        target = "localhost"
+        n += 1
+    os.system("ping -c 1 " + target)  # expect: B605:LOW
+    return "pinged"
+
+
+@app.route("/picked")
+def picked():
+    hosts = [request.args.get("host", ""), "mirror-a", "mirror-b"]
+    os.system("ping -c 1 " + hosts[1:][0])  # expect: B605:LOW
+    os.system("ping -c 1 " + hosts[::-1][2])  # expect: B605:HIGH<349
+    hosts.reverse()
+    os.system("ping -c 1 " + hosts[0])  # expect: B605:LOW
+    os.system("ping -c 1 " + hosts[2])  # expect: B605:HIGH<349
+    mode = "fast" if len("abc") == 3 else request.args.get("mode", "")
+    os.system("sync --" + mode)  # expect: B605:LOW
+    return "pinged"

@@ -79,3 +79,24 @@ def manager_safe():
     person = "nobody"
     root = DIRECTORY.getroot()
     return jsonify(found=root.find(".//person[@name='" + person + "']/manager") is not None)
+
+
+@app.route("/staff/by-login")
+def staff_by_login():
+    # `re.fullmatch(...) is None` rejected: below, the login is letters and digits only
+    import re
+
+    login = request.args.get("login", "")
+    if re.fullmatch(r"[A-Za-z0-9]+", login) is None:
+        abort(400)
+    return jsonify(DIRECTORY.xpath(f"//person[@login='{login}']/@name"))
+
+
+@app.route("/staff/by-login-loose")
+def staff_by_login_loose():
+    import re
+
+    login = request.args.get("login", "")
+    if re.match(r"[A-Za-z0-9]", login) is None:
+        abort(400)
+    return jsonify(DIRECTORY.xpath(f"//person[@login='{login}']/@name"))  # expect: SB643:HIGH<99

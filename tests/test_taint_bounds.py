@@ -261,3 +261,20 @@ def test_a_key_holding_any_character_stands_for_that_item() -> None:
             os.system(command({"app.name": "ls", "a#b": "-l"}))
         """
     ) == [(7, "command", "MEDIUM")]
+
+
+def test_unrolled_loop_bound_falls_back_to_the_fixpoint(monkeypatch) -> None:
+    # within the bound each round runs with its number: `i == 5` never holds in range(3)
+    code = """
+        import os
+        def main():
+            target = "localhost"
+            for i in range(3):
+                if i == 5:
+                    target = input()
+            os.system("ping " + target)
+        """
+    assert _hits(code) == []
+    # past it the loop runs to a fixpoint with `i` some number: the branch may run
+    monkeypatch.setattr(interpret, "MAX_UNROLLED_ITEMS", 2)
+    assert _hits(code) == [(8, "command", "MEDIUM")]

@@ -109,6 +109,17 @@ def _refine(run: "FunctionRun", test: ast.expr, truth: bool, env: Env) -> Env:
         if origin is not None and origin in env:
             env[origin] = sanitized(env[origin], frozenset({"redirect"}))
         return env
+    if (
+        isinstance(test, ast.Compare)
+        and len(test.ops) == 1
+        and isinstance(test.ops[0], (ast.Is, ast.IsNot))
+        and isinstance(test.comparators[0], ast.Constant)
+        and test.comparators[0].value is None
+        and isinstance(test.left, ast.Call)
+    ):
+        # `if re.fullmatch(P, x) is None: return`: a match object is never None, so the
+        # test is the call's own truth
+        return _refine(run, test.left, truth == isinstance(test.ops[0], ast.IsNot), env)
     if isinstance(test, ast.Compare) and len(test.ops) == 1:
         return _compare(run, test, truth, env)
     if isinstance(test, ast.Call):
@@ -328,8 +339,6 @@ def _call(run: "FunctionRun", test: ast.Call, truth: bool, env: Env) -> Env:
                 env[name] = _local_fact(env[name], fact)
             if not truth and _texts(prefixes) and "/" in _texts(prefixes):
                 env[name] = sanitized(env[name], _RELATIVE)
-        if name in env:
-            return env
     if isinstance(func, ast.Name) and func.id == "isinstance" and len(test.args) == 2 and truth:
         name = _name(test.args[0])
         kinds = test.args[1]

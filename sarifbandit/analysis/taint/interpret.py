@@ -12,6 +12,7 @@ answered by that summary; an unknown call passes its arguments' taint on, less e
 from __future__ import annotations
 
 import ast
+import builtins
 import functools
 import re
 from dataclasses import dataclass, field, replace
@@ -79,6 +80,9 @@ from .values import (
 
 #: loop bodies run at most this many times before their changing variables are widened
 MAX_LOOP_ROUNDS = 4
+#: a loop over at most this many constants written in place runs once per item, in order;
+#: a longer one runs to a fixpoint like any other
+MAX_UNROLLED_ITEMS = 8
 #: evaluation steps one function may take; past it the function's result is unknown
 MAX_FUNCTION_STEPS = 20_000
 #: expressions nested deeper than this are judged by the names they read, not evaluated
@@ -1209,13 +1213,44 @@ class FunctionRun:
         test = self.eval(node.test, env)
         if test.known and not test.const:
             return self.block(node.orelse, env)
-        # `while True:` leaves only by break; `n = 0; while n < 3:` is true only at first
+        # `while True:` leaves only by break; `n = 0; while n < 3:` is true only at first,
+        # so its body runs at least once
         forever = isinstance(node.test, ast.Constant) and bool(node.test.value)
-        return self.loop(node, env, None, None, forever)
+        return self.loop(node, env, None, None, forever, test.known and bool(test.const))
 
     def s_For(self, node: ast.For, env: Env) -> Optional[Env]:
         iterable = self.eval(node.iter, env)
+        items = _unrolled_items(node)
+        if items is not None:
+            return self.unrolled(node, env, items)
         return self.loop(node, env, node.target, element_of(iterable), False, _never_empty(node))
+
+    def unrolled(self, node: ast.For, env: Env, items: List[Value]) -> Optional[Env]:
+        """A loop over a few constants the code writes (`range(3)`, `("a", "b")`) run once per
+        item, in order: a test of the loop variable folds in each round."""
+        breaks: List[Env] = []
+        self._breaks.append(breaks)
+        current: Optional[Env] = env
+        try:
+            for item in items:
+                if current is None:
+                    break
+                body_env = dict(current)
+                self.bind(node.target, item, body_env, node.iter, node)
+                continues: List[Env] = []
+                self._continues.append(continues)
+                try:
+                    current = self.block(node.body, body_env)
+                finally:
+                    self._continues.pop()
+                for other in continues:
+                    current = join_env(current, other)
+        finally:
+            self._breaks.pop()
+        exit_env = self.block(node.orelse, dict(current)) if current is not None else None
+        for other in breaks:
+            exit_env = join_env(exit_env, other)
+        return exit_env
 
     s_AsyncFor = s_For
 
@@ -1262,7 +1297,9 @@ class FunctionRun:
             forever = test.known and bool(test.const)  # still true where the loop settled
         if not forever:
             after: Optional[Env] = head
-            if at_least_once and last is not None:
+            if at_least_once and last is not None and isinstance(node, ast.While):
+                after = refine(self, node.test, False, dict(last))
+            elif at_least_once and last is not None:
                 after = last
             elif isinstance(node, ast.While):
                 after = refine(self, node.test, False, dict(head))
@@ -1654,6 +1691,16 @@ class FunctionRun:
             folded = _fold(lambda: base.const[key.const])
             if folded is not None:
                 return folded
+        if isinstance(node.slice, ast.Slice) and base.entries is not None:
+            kept = _sliced(
+                base,
+                [
+                    self.eval(b, env, depth) if b is not None else None
+                    for b in (node.slice.lower, node.slice.upper, node.slice.step)
+                ],
+            )
+            if kept is not None:
+                return kept
         if base.entries is not None and key.known and hashable(key.const):
             part = base.entry(key.const)
             if part is None and isinstance(key.const, int) and key.const < 0:
@@ -2041,6 +2088,12 @@ class FunctionRun:
         )
         if rendered is not None:
             return rendered
+        pure = _PURE_BUILTINS.get(qual.removeprefix("builtins."))
+        if pure is not None and args and not kwargs and all(a.known for a in args):
+            # `len("abc")`, `int("7")`, `max(2, 5)`: computed, as an operator on constants is
+            folded = _fold(lambda: pure(*[a.const for a in args]))
+            if folded is not None and len(str(folded.const)) <= MAX_FOLDED_SIZE:
+                return folded
         sanitizer = models.sanitizer_for(qual) if qual else None
         if sanitizer is not None:
             taint = join_all(args + list(kwargs.values()))
@@ -3211,6 +3264,14 @@ def percent_format(template: str, args: Value) -> Value:
     return fixed_if(concat(tuple(pieces)), used)
 
 
+#: builtins whose result on constants is computed (none makes a result much longer than what
+#: it is given, but str() of a huge number: bounded by MAX_FOLDED_SIZE)
+_PURE_BUILTINS: Dict[str, Any] = {
+    name: getattr(builtins, name)
+    for name in ("len", "int", "float", "str", "bool", "abs", "min", "max", "ord", "chr", "round")
+}
+
+
 def _fold(compute: Any) -> Optional[Value]:
     try:
         return constant(compute())
@@ -3229,6 +3290,56 @@ _OPERATORS = {
     ast.BitOr: lambda a, b: a | b,
     ast.BitXor: lambda a, b: a ^ b,
 }
+
+
+def _sliced(items: Value, bounds: List[Optional[Value]]) -> Optional[Value]:
+    """`items[1:]`, `items[::-1]` of a list whose every item is known by position: those
+    items, numbered anew; None when a bound or a position is not known."""
+    entries = items.entries or ()
+    if any(not isinstance(k, int) for k, _ in entries) or any(
+        b is not None and not (b.known and (b.const is None or type(b.const) is int))
+        for b in bounds
+    ):
+        return None
+    ordered = [v for _, v in sorted(entries, key=lambda e: e[0])]
+    if [k for k, _ in sorted(entries, key=lambda e: e[0])] != list(range(len(ordered))):
+        return None
+    try:
+        picked = ordered[slice(*[b.const if b is not None else None for b in bounds])]
+    except ValueError:  # a step of 0
+        return None
+    return Value(entries=tuple(enumerate(picked)), shape=items.shape or "list")
+
+
+def _unrolled_items(node: ast.For) -> Optional[List[Value]]:
+    """The items of a loop over at most MAX_UNROLLED_ITEMS constants written in place
+    (`range(3)`, `range(1, 4)`, `("a", "b")`); None for any other loop."""
+    items = node.iter
+    found: List[Any]
+    if isinstance(items, (ast.List, ast.Tuple)) and all(
+        isinstance(e, ast.Constant) for e in items.elts
+    ):
+        found = [cast(ast.Constant, e).value for e in items.elts]
+    elif (
+        isinstance(items, ast.Call)
+        and isinstance(items.func, ast.Name)
+        and items.func.id == "range"
+        and not items.keywords
+        and 1 <= len(items.args) <= 3
+        and all(isinstance(a, ast.Constant) and type(a.value) is int for a in items.args)
+    ):
+        bounds = [cast(int, cast(ast.Constant, a).value) for a in items.args]
+        if bounds[-1] == 0 and len(bounds) == 3:
+            return None  # range() with step 0 raises
+        span = range(*bounds)
+        if len(span) > MAX_UNROLLED_ITEMS:
+            return None
+        found = list(span)
+    else:
+        return None
+    if not found or len(found) > MAX_UNROLLED_ITEMS:
+        return None
+    return [constant(value) for value in found]
 
 
 def _never_empty(node: ast.For) -> bool:

@@ -577,8 +577,14 @@ def _container_method(
     if attr in ("remove", "clear", "sort", "reverse"):
         if attr == "clear":
             store_receiver(node, env, Value(entries=(), shape=receiver.shape))
-        elif attr != "sort":
-            store_receiver(node, env, smashed(receiver) if attr == "remove" else receiver)
+        elif attr == "reverse" and listlike and receiver.entry(REST) is None:
+            # `parts.reverse()`: the items known by position, in the other order
+            last = max(indexes, default=-1)
+            flipped = tuple((last - k, v) for k, v in receiver.entries or () if isinstance(k, int))
+            store_receiver(node, env, Value(entries=flipped, shape=receiver.shape))
+        else:
+            # `remove` shifts items, `sort` orders them by what they hold: no position is kept
+            store_receiver(node, env, smashed(receiver))
         return constant(None)
     if attr in ("add",) and args:
         store_receiver(
