@@ -3314,6 +3314,8 @@ def _sliced(items: Value, bounds: List[Optional[Value]]) -> Optional[Value]:
 def _unrolled_items(node: ast.For) -> Optional[List[Value]]:
     """The items of a loop over at most MAX_UNROLLED_ITEMS constants written in place
     (`range(3)`, `range(1, 4)`, `("a", "b")`); None for any other loop."""
+    if not _tests_its_variable(node):
+        return None  # every round would do the same: the fixpoint is as precise, and cheaper
     items = node.iter
     found: List[Any]
     if isinstance(items, (ast.List, ast.Tuple)) and all(
@@ -3340,6 +3342,28 @@ def _unrolled_items(node: ast.For) -> Optional[List[Value]]:
     if not found or len(found) > MAX_UNROLLED_ITEMS:
         return None
     return [constant(value) for value in found]
+
+
+def _tests_its_variable(node: ast.For) -> bool:
+    """Whether the loop's body compares its variable or indexes with it (`if i == 2:`,
+    `items[i]`): what one round does then depends on which item it is."""
+    target = node.target
+    if not isinstance(target, ast.Name):
+        return False
+    for part in node.body:
+        for sub in ast.walk(part):
+            if isinstance(sub, ast.Compare) and any(
+                isinstance(side, ast.Name) and side.id == target.id
+                for side in (sub.left, *sub.comparators)
+            ):
+                return True
+            if (
+                isinstance(sub, ast.Subscript)
+                and isinstance(sub.slice, ast.Name)
+                and sub.slice.id == target.id
+            ):
+                return True
+    return False
 
 
 def _never_empty(node: ast.For) -> bool:
