@@ -60,6 +60,17 @@ def test_form_fields_that_admit_no_harmful_text() -> None:
     assert "name" not in fields and "site" not in fields
 
 
+def test_rest_framework_regex_fields_take_their_pattern_first() -> None:
+    (serializer,) = ast.parse(
+        "class S(serializers.Serializer):\n"
+        "    code = serializers.RegexField(r'^[A-Z]{3}-[0-9]{4}$', required=False)\n"
+        "    tag = serializers.RegexField(r'[a-z0-9-]+')\n"  # not anchored: a search
+    ).body
+    fields = form_fields(serializer)  # type: ignore[arg-type]
+    assert {"sql", "command", "path"} <= fields["code"] and "log" not in fields["code"]
+    assert "tag" not in fields
+
+
 def test_command_line_options_checked_by_argparse() -> None:
     tree = ast.parse(
         "p.add_argument('-n', '--max-items', type=int)\n"

@@ -171,16 +171,25 @@ def declared_checks(
     for call in calls:
         for keyword in call.keywords:
             value = keyword.value
-            if (
-                keyword.arg in _PATTERN_KEYWORDS
-                and isinstance(value, ast.Constant)
-                and isinstance(value.value, str)
-                and value.value.startswith("^")
-                and value.value.endswith(("$", "\\Z"))
-            ):
-                # `$` may let a final line break through (Python's re, pydantic v1)
-                return safe_classes(value.value) - frozenset({"header", "log"})
+            if keyword.arg in _PATTERN_KEYWORDS:
+                checked = _anchored_classes(value)
+                if checked:
+                    return checked
     return frozenset()
+
+
+def _anchored_classes(pattern: Optional[ast.expr]) -> FrozenSet[str]:
+    """What an anchored allow-list pattern written as a constant (`^[a-z]+$`) makes text safe
+    for; nothing for another pattern or expression."""
+    if not (
+        isinstance(pattern, ast.Constant)
+        and isinstance(pattern.value, str)
+        and pattern.value.startswith("^")
+        and pattern.value.endswith(("$", "\\Z"))
+    ):
+        return frozenset()
+    # `$` may let a final line break through (Python's re, pydantic v1)
+    return safe_classes(pattern.value) - frozenset({"header", "log"})
 
 
 #: Django forms' and REST framework serializers' fields whose cleaned value is a number, a
@@ -216,7 +225,10 @@ def form_fields(cls: ast.ClassDef) -> Dict[str, FrozenSet[str]]:
         elif kind in _PATTERN_FIELDS:
             found[item.targets[0].id] = safe_classes(_PATTERN_FIELDS[kind])
         elif kind in ("RegexField", "CharField"):
+            # `regex=` (Django's forms), or the pattern first (REST framework's RegexField)
             checked = declared_checks(None, item.value, ())
+            if not checked and kind == "RegexField" and item.value.args:
+                checked = _anchored_classes(item.value.args[0])
             if checked:
                 found[item.targets[0].id] = checked
     return found
