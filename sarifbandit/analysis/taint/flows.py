@@ -470,7 +470,8 @@ def _entries(
                         continue
                     # a body model (`order: Order`) of this file or imported (`from .schemas
                     # import Order`): its fields' declarations decide
-                    model = arg.annotation.id if isinstance(arg.annotation, ast.Name) else ""
+                    declared = _annotated_class(arg.annotation)  # `Annotated[Paging, ...]` too
+                    model = declared.id if isinstance(declared, ast.Name) else ""
                     if any(name.endswith(f".{model}") for name in imported):
                         local_classes.add(model)
                     given[arg.arg] = tainted(
@@ -567,8 +568,8 @@ def _entries(
                 step = _arg_step(form, "django")[:4] + ("user input bound to `form`", 0)
                 bound = Taint(frozenset({kinds[0]}), trace=(step,), exact=False)
                 # `form_class = ReportForm`: its fields' declarations decide, when found
-                declared = _form_class(owners_nodes.get(func))
-                shape = f"form:{declared}" if declared else "object"
+                form_class = _form_class(owners_nodes.get(func))
+                shape = f"form:{form_class}" if form_class else "object"
                 given["form"] = Value(taint=bound, shape=shape)
         start = func.lineno - 1  # type: ignore[attr-defined]
         end = getattr(func, "end_lineno", None) or len(lines)

@@ -30,7 +30,7 @@ from typing import (
     cast,
 )
 
-from ..nodes import dotted_name
+from ..nodes import dotted_name, positional_defaults
 from .guards import refine, sanitized
 from .library import (
     STR_KEEP,
@@ -751,10 +751,29 @@ class FileAnalysis:
         """The sink classes the declaration of a model's field makes its value harmless for
         (`quantity: int`, `kind: Literal["a", "b"]`, `name: str = Field(pattern=...)`)."""
         declared = self._field(cls, field)
-        if declared is None:
-            return frozenset()
         safe = self.models.number_types() | enum_classes(self.tree)
+        if declared is None:
+            # a class FastAPI fills through its __init__ (`Depends(Paging)`): the parameter
+            # of the field's name, which __init__ keeps on self
+            param = self.init_params(cls).get(field)
+            return declared_checks(param[0], param[1], safe) if param else frozenset()
         return declared_checks(declared.annotation, declared.value, safe)
+
+    def init_params(self, cls: str) -> Dict[str, Tuple[Optional[ast.expr], Optional[ast.expr]]]:
+        """{name: (annotation, default)} of the parameters of the class's own __init__ (its
+        first, self, left out)."""
+        init = self.methods.get((cls, "__init__"))
+        if init is None:
+            return {}
+        arguments = cast(ast.FunctionDef, init).args
+        defaults = {arg.arg: default for arg, default in positional_defaults(arguments)}
+        defaults.update(
+            (arg.arg, default)
+            for arg, default in zip(arguments.kwonlyargs, arguments.kw_defaults)
+            if default is not None
+        )
+        every = [*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs][1:]
+        return {arg.arg: (arg.annotation, defaults.get(arg.arg)) for arg in every}
 
     def _field(self, cls: str, field: str) -> Optional[ast.AnnAssign]:
         node = self.classes.get(cls)
@@ -1626,7 +1645,7 @@ class FunctionRun:
             item.target.id
             for item in cls.body
             if isinstance(item, ast.AnnAssign) and isinstance(item.target, ast.Name)
-        ]
+        ] or list(owner.init_params(cls.name))
         entries = tuple((("attr", n), self.model_field(value.taint, model, n)) for n in names)
         return replace(value, entries=entries) if entries else value
 

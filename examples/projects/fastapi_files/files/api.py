@@ -4,7 +4,7 @@ from typing import Annotated
 
 from fastapi import Depends, FastAPI
 
-from files.deps import Listing, search_term
+from files.deps import CheckedListing, Listing, search_term
 from files.disk import read_default, read_file, read_file_checked, store
 from files.schemas import Kind, Shelf, Upload
 
@@ -51,3 +51,14 @@ def listing(where: Listing = Depends()):
 @api.get("/shelf")
 def shelf(where: Shelf = Depends()):
     return {"body": read_file(where.folder)}
+
+
+@api.get("/listing-checked")
+def listing_checked(where: Annotated[CheckedListing, Depends(CheckedListing)]):
+    # __init__ declares the folder a Literal: FastAPI lets only those values through
+    return {"body": read_file(where.folder)}
+
+
+@api.get("/listing-annotated")
+def listing_annotated(where: Annotated[Listing, Depends(Listing)]):
+    return {"body": read_file(where.folder)}  # expect: SB022:HIGH<63
