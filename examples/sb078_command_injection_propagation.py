@@ -355,3 +355,23 @@ def picked():
     mode = "fast" if len("abc") == 3 else request.args.get("mode", "")
     os.system("sync --" + mode)  # expect: B605:LOW
     return "pinged"
+
+
+class Registry:
+    def __init__(self):
+        self.entries = {}
+
+    def put(self, key, value):
+        self.entries[key] = value
+
+    def get(self, key):
+        return self.entries[key]
+
+
+@app.route("/registered")
+def registered():
+    # a method stores under a key its caller names; another reads it back
+    hosts = Registry()
+    hosts.put("primary", request.args.get("host", ""))
+    os.system("ping -c 1 " + hosts.get("primary"))  # expect: B605:HIGH<375
+    return "pinged"

@@ -1458,6 +1458,13 @@ class FunctionRun:
                 env[base.id] = _stored_unknown(holder, key, value)
         elif key.known and hashable(key.const):
             self.store_nested(base, key.const, value, env)
+        elif isinstance(base, ast.Attribute):
+            # `self.items[key] = value`, the key not known: under the mapping's other keys (a
+            # mapping, not text: what the attribute held before stays as its taint)
+            holder = replace(base_value, pieces=None)
+            self.store_nested(
+                base.value, ("attr", base.attr), _stored_unknown(holder, key, value), env
+            )
 
     def store_nested(self, base: ast.expr, key: Any, value: Value, env: Env) -> None:
         """`cfg["db"]["user"] = v`, `self.rows[0] = v`: the part of a variable the target names,
