@@ -9,6 +9,7 @@ index (the imports before a given call), not a map that fills as the walk goes.
 from __future__ import annotations
 
 import ast
+import operator
 from typing import (
     TYPE_CHECKING,
     Any,
@@ -37,6 +38,7 @@ from ..model import (
 )
 from .index import Index, build_index
 from .source import SourceFile
+from .taint.values import hashable
 
 T = TypeVar("T")
 #: the nosec range of a finding made without a scope: the walk puts the dispatched node's there
@@ -103,6 +105,8 @@ class FileContext:
         self._url_arguments = url_arguments
         self._templates = templates
         self._flows: Optional["Flows"] = None
+        #: the expressions being folded by constant_of (a name depending on itself stops it)
+        self._folding: Set[int] = set()
         #: problems met while building facts (a data-flow failure), reported with the file
         self.problems: List[Notification] = []
 
@@ -174,6 +178,37 @@ class FileContext:
         `import yaml`, and `from yaml import load` makes the same call, so it counts too."""
         prefix = f"{module}."
         return any(e == module or e.startswith(prefix) for e in self.index.imports_before(at))
+
+    # -- constants -----------------------------------------------------------------------------
+    def constant_of(self, node: Optional[ast.AST]) -> Tuple[bool, Any]:
+        """(known, value) of an argument the code fixes: a constant, an expression of
+        constants (`not X`, `len("ab") > 5`, `2 > 1`), or a name every assignment reaching it
+        gives the same such value (`EXPAND = False` ... `resolve_entities=EXPAND`)."""
+        if node is None:
+            return False, None
+        try:
+            return True, _folded(node, self._named_constant)
+        except _NotFolded:
+            return False, None
+
+    def _named_constant(self, node: ast.Name) -> Any:
+        found = set()
+        for origin in self.index.origins(node):
+            if not isinstance(origin, ast.expr) or isinstance(origin, ast.Name):
+                raise _NotFolded  # a parameter, a loop variable, a name bound nowhere
+            if id(origin) in self._folding:
+                raise _NotFolded  # `n = n + 1` in a loop: the name's value depends on itself
+            self._folding.add(id(origin))
+            try:
+                value = _folded(origin, self._named_constant)
+            finally:
+                self._folding.discard(id(origin))
+            if not hashable(value):
+                raise _NotFolded
+            found.add((type(value), value))
+        if len(found) != 1:
+            raise _NotFolded
+        return found.pop()[1]
 
     # -- tree navigation ---------------------------------------------------------------------
     def parent(self, node: ast.AST) -> Optional[ast.AST]:
@@ -262,3 +297,70 @@ class FileContext:
                 rule_id, self.path, around
             )
         return value
+
+
+class _NotFolded(Exception):
+    """An expression that is not made of constants alone."""
+
+
+_FOLDED_OPERATORS: Dict[type, Callable[..., Any]] = {
+    ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul,
+    ast.Mod: operator.mod, ast.FloorDiv: operator.floordiv,
+    ast.Eq: operator.eq, ast.NotEq: operator.ne, ast.Lt: operator.lt, ast.LtE: operator.le,
+    ast.Gt: operator.gt, ast.GtE: operator.ge, ast.Not: operator.not_, ast.USub: operator.neg,
+}  # fmt: skip
+#: how long a folded text or number may get (`"a" * 10**9` is not computed)
+_MAX_FOLDED = 1_000
+
+
+def _folded(node: ast.AST, named: Callable[[ast.Name], Any]) -> Any:
+    """The value of an expression of constants, numbers and short texts, and of names `named`
+    gives a value; _NotFolded for anything else."""
+    if isinstance(node, ast.Constant):
+        return node.value
+    if isinstance(node, ast.Name):
+        return named(node)
+    if isinstance(node, ast.UnaryOp) and type(node.op) in _FOLDED_OPERATORS:
+        return _FOLDED_OPERATORS[type(node.op)](_folded(node.operand, named))
+    if isinstance(node, ast.BoolOp):
+        values = [_folded(v, named) for v in node.values]
+        return all(values) if isinstance(node.op, ast.And) else any(values)
+    if isinstance(node, ast.Compare) and all(type(o) in _FOLDED_OPERATORS for o in node.ops):
+        left = _folded(node.left, named)
+        for op, right_node in zip(node.ops, node.comparators):
+            right = _folded(right_node, named)
+            try:
+                holds = _FOLDED_OPERATORS[type(op)](left, right)
+            except TypeError as exc:  # `"a" < 1`
+                raise _NotFolded from exc
+            if not holds:
+                return False
+            left = right
+        return True
+    if isinstance(node, ast.BinOp) and type(node.op) in _FOLDED_OPERATORS:
+        left, right = _folded(node.left, named), _folded(node.right, named)
+        if not all(isinstance(v, (int, float, str)) for v in (left, right)):
+            raise _NotFolded
+        if isinstance(node.op, ast.Mult) and _too_long(left, right):
+            raise _NotFolded
+        try:
+            return _FOLDED_OPERATORS[type(node.op)](left, right)
+        except (TypeError, ZeroDivisionError, OverflowError) as exc:
+            raise _NotFolded from exc
+    if (
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Name)
+        and node.func.id == "len"
+        and len(node.args) == 1
+        and not node.keywords
+    ):
+        value = _folded(node.args[0], named)
+        if isinstance(value, (str, bytes)):
+            return len(value)
+    raise _NotFolded
+
+
+def _too_long(left: Any, right: Any) -> bool:
+    """Whether text repeated by a number would pass _MAX_FOLDED characters."""
+    text, count = (left, right) if isinstance(left, str) else (right, left)
+    return isinstance(text, str) and isinstance(count, int) and len(text) * count > _MAX_FOLDED

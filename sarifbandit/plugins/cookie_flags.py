@@ -136,14 +136,14 @@ _CSRF_NAME = re.compile(r"csrf|xsrf")
 
 
 def _false(node: Optional[ast.AST], ctx: Optional[FileContext] = None) -> bool:
-    """The constant False, or (given the file's index) a name every binding that reaches it
-    sets to False: `secure = False` ... `set_cookie(..., secure=secure)`."""
+    """The constant False, or (given the file's index) a value the code fixes to False: a name
+    every binding that reaches it sets so, an expression of constants (`len("ab") > 5`)."""
     if isinstance(node, ast.Constant):
         return node.value is False
-    if ctx is None or not isinstance(node, ast.Name):
+    if ctx is None:
         return False
-    bindings = ctx.index.reaching_definitions(node)
-    return bool(bindings) and all(_false(b.value) for b in bindings)
+    known, value = ctx.constant_of(node)
+    return known and value is False
 
 
 def _flag(node: ast.Call, flag: str, position: int) -> Optional[ast.AST]:

@@ -98,22 +98,14 @@ _SAX_FEATURES = {
 
 
 def _flag(node: Optional[ast.AST], ctx: FileContext) -> Optional[bool]:
-    """The flag `node` sets, where the code shows it: a constant (1 and 0 included), `not` of
-    one, or a name every assignment of which reaching here gives the same constant; None when
-    it is computed (a parameter, a call, names that disagree)."""
-    if isinstance(node, ast.Constant):  # resolve_entities="internal": external ones stay out
-        return bool(node.value) if type(node.value) in (bool, int) else False
-    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not):
-        inner = _flag(node.operand, ctx)
-        return None if inner is None else not inner
-    if not isinstance(node, ast.Name):
+    """The flag `node` sets where the code fixes it (a constant, `not` of one, an expression of
+    constants, a name every assignment reaching it gives one: see FileContext.constant_of);
+    None when it is computed. Text is off: `resolve_entities="internal"` keeps external
+    entities out."""
+    known, value = ctx.constant_of(node)
+    if not known:
         return None
-    found = set()
-    for origin in ctx.index.origins(node):
-        if not isinstance(origin, ast.expr) or isinstance(origin, ast.Name):
-            return None  # a parameter, a loop variable, a name bound nowhere in the file
-        found.add(_flag(origin, ctx))
-    return found.pop() if len(found) == 1 else None
+    return False if isinstance(value, (str, bytes)) else bool(value)
 
 
 def _turned_on(node: Optional[ast.AST], ctx: FileContext) -> bool:
