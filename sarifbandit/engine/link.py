@@ -18,7 +18,7 @@ from ..analysis.source import SourceError, SourceFile, parse
 from ..analysis.taint.check import CLASS_OF_RULE
 from ..analysis.taint.interpret import FileAnalysis, ProjectIndex, Summary, carries_input
 from ..analysis.taint.models import Models
-from ..analysis.taint.values import PARAM_PREFIX, Value, param_of, stand_in
+from ..analysis.taint.values import PARAM_PREFIX, REST, Value, param_of, stand_in
 from ..analysis.taint.verdicts import BANDIT_CLASSES
 from ..config.options import Config
 from ..model import FileResult, Finding, Notification
@@ -134,6 +134,23 @@ class Project:
                 return True
         return False
 
+    def constant(self, qualname: str, near: str) -> Optional[Value]:
+        """A module-level name of a scanned module whose value the code fixes: a constant, a
+        collection of constants, one of an allow-list; None for anything else (a name bound to
+        input or to a call, a function, a class)."""
+        found = self._split(qualname, near)
+        if found is None or len(found[1]) != 1:
+            return None
+        value = found[0].module_env.get(found[1][0])
+        if value is None or value.all_taint() is not None:
+            return None
+        if value.known or value.shape == "allowed":
+            return value
+        entries = value.entries
+        if entries is not None and entries and all(k is not REST and v.known for k, v in entries):
+            return value
+        return None
+
     def owns(self, qualname: str) -> bool:
         parts = qualname.split(".")
         return any(".".join(parts[:cut]) in self._modules for cut in range(len(parts) - 1, 0, -1))
@@ -162,6 +179,9 @@ class SeenFrom(ProjectIndex):
 
     def source_of(self, path: str) -> Optional[SourceFile]:
         return self._project.source_of(path)
+
+    def constant(self, qualname: str) -> Optional[Value]:
+        return self._project.constant(qualname, self._path)
 
     def follows(self, qualname: str, given: Sequence[Value]) -> bool:
         if self._results_at_sinks is None:

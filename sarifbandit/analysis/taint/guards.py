@@ -127,6 +127,24 @@ def _refine(run: "FunctionRun", test: ast.expr, truth: bool, env: Env) -> Env:
     return env
 
 
+def imported_check(run: "FunctionRun", against: Value, checked: Value) -> None:
+    """Input compared with a name another module defines (`host in settings.ALLOWED_HOSTS`),
+    before the link step can say what that module fixes it to: the name is marked so that the
+    link step scans the file again with the module at hand."""
+    taint = checked.all_taint()
+    if (
+        run.a.project is None
+        and "." in against.name
+        and against.taint is None
+        and against.entries is None
+        and not against.known
+        and taint is not None
+        and taint.real()
+    ):
+        run.a.external_calls.add(against.name)
+        run.a.external_results.add(against.name)
+
+
 def _common(a: Env, b: Env) -> Env:
     """What holds in both: each variable's values joined."""
     return {name: join(value, b.get(name)) or value for name, value in a.items()}
@@ -236,6 +254,9 @@ def _compare(run: "FunctionRun", test: ast.Compare, truth: bool, env: Env) -> En
                 return env
     name = _name(left)
     other = run.eval(right, env)
+    imported_check(
+        run, other, env[name] if name is not None and name in env else run.eval(left, env)
+    )
     if name is not None and name in env and positive and env[name].shape.startswith("host:"):
         # `host = urlparse(url).hostname` then `host in ALLOWED`: url goes to an allowed host
         origin: Optional[str] = env[name].shape[5:]

@@ -1517,6 +1517,8 @@ class FunctionRun:
         value = env.get(node.id)
         if value is None:
             value = self.a.module_env.get(node.id)
+            if value is not None:
+                value = self.imported_constant(value)
         if value is None:  # a builtin, or a name bound where the code cannot be followed
             value = Value(name=node.id)
         if value.name and value.taint is None and not value.entries:
@@ -1524,6 +1526,21 @@ class FunctionRun:
             if source is not None:
                 return _read(source.kind, node)
         return value
+
+    def imported_constant(self, value: Value) -> Value:
+        """A name imported from another module of the scan (`from .settings import ALLOWED`)
+        as that module fixes it, at the link step; until then the name, and a marker for the
+        link step where a check of input compares with it (see guards.imported_check)."""
+        if (
+            "." not in value.name
+            or value.taint is not None
+            or value.entries is not None
+            or value.known
+            or value.shape
+            or self.a.project is None
+        ):
+            return value
+        return self.a.project.constant(value.name) or value
 
     def e_Attribute(self, node: ast.Attribute, env: Env, depth: int) -> Value:
         if isinstance(node.value, ast.Name) and f"{node.value.id}.{node.attr}" in env:
@@ -1605,7 +1622,8 @@ class FunctionRun:
             own = part_stand_in(base, ("attr", attr)) if base.taint is not None else None
             if own is not None:  # `req.name` of a parameter typed `req: ArchiveRequest`
                 return replace(own, name=name)
-            return Value(name=name, taint=base.taint)
+            # `settings.ALLOWED_HOSTS` of a module of the scan, as that module fixes it
+            return self.imported_constant(Value(name=name, taint=base.taint))
         return Value(taint=base.taint)
 
     def class_allow_list(self, cls: str, attr: str) -> Optional[Value]:
@@ -3080,6 +3098,11 @@ class ProjectIndex:
         """Whether a call of `qualname` given these values (the arguments, the object called
         on) is followed into its module: by default every call."""
         return True
+
+    def constant(self, qualname: str) -> Optional[Value]:
+        """What a module-level name of another module of the scan holds when the code fixes it
+        (`ALLOWED_HOSTS = {"a", "b"}` in settings.py), else None."""
+        return None
 
 
 def carries_input(value: Value) -> bool:
