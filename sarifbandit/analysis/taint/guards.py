@@ -132,17 +132,20 @@ def imported_check(run: "FunctionRun", against: Value, checked: Value) -> None:
     before the link step can say what that module fixes it to: the name is marked so that the
     link step scans the file again with the module at hand."""
     taint = checked.all_taint()
-    if (
-        run.a.project is None
-        and "." in against.name
-        and against.taint is None
-        and against.entries is None
-        and not against.known
-        and taint is not None
-        and taint.real()
-    ):
+    if _imported(run, against) and taint is not None and taint.real():
         run.a.external_calls.add(against.name)
         run.a.external_results.add(against.name)
+
+
+def _imported(run: "FunctionRun", value: Value) -> bool:
+    """Whether a value is a name of another module not yet known (before the link step)."""
+    return (
+        run.a.project is None
+        and "." in value.name
+        and value.taint is None
+        and value.entries is None
+        and not value.known
+    )
 
 
 def _common(a: Env, b: Env) -> Env:
@@ -254,9 +257,9 @@ def _compare(run: "FunctionRun", test: ast.Compare, truth: bool, env: Env) -> En
                 return env
     name = _name(left)
     other = run.eval(right, env)
-    imported_check(
-        run, other, env[name] if name is not None and name in env else run.eval(left, env)
-    )
+    if _imported(run, other):
+        checked = env[name] if name is not None and name in env else run.eval(left, env)
+        imported_check(run, other, checked)
     if name is not None and name in env and positive and env[name].shape.startswith("host:"):
         # `host = urlparse(url).hostname` then `host in ALLOWED`: url goes to an allowed host
         origin: Optional[str] = env[name].shape[5:]
