@@ -375,3 +375,12 @@ def registered():
     hosts.put("primary", request.args.get("host", ""))
     os.system("ping -c 1 " + hosts.get("primary"))  # expect: B605:HIGH<375
     return "pinged"
+
+
+@app.route("/quoted-then-stripped")
+def quoted_then_stripped():
+    # the quotes shlex.quote added are taken out again: the shell sees the raw text
+    folder = request.args.get("folder", "")
+    os.system("ls " + quote(folder).replace("'", ""))  # expect: B605:HIGH<383
+    os.system("ls " + quote(folder).replace("\t", " "))  # expect: B605:LOW
+    return "listed"

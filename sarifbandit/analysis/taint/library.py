@@ -13,8 +13,9 @@ import binascii
 import re
 import urllib.parse
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any, Callable, Dict, List, Optional
+from typing import TYPE_CHECKING, Any, Callable, Dict, FrozenSet, List, Optional
 
+from .patterns import DANGEROUS
 from .values import (
     CLEAN,
     FIXED_TEXT,
@@ -339,6 +340,8 @@ def _str_method(
     if attr in STR_KEEP:
         # `s.replace(old, new)`: what is taken out (old) is not in the result, what is put in is
         taint = join_taint(receiver.all_taint(), join_all(args[1:2]) if attr == "replace" else None)
+        if attr == "replace" and taint is not None and taint.sanitized:
+            taint = taint.unsanitize(_undone(args))
         if attr in (
             "lower",
             "upper",
@@ -366,6 +369,25 @@ def _str_method(
             return concat(tuple(pieces))
         return Value(taint=taint, pieces=(taint,) if taint is not None else None)
     return None
+
+
+#: the characters an escaping sanitizer relies on, by the class it makes text safe for:
+#: `shlex.quote` wraps in quotes, `html.escape` writes entities
+_ESCAPES = {"command": "'\"\\", "sql": "'\"\\", "xss": "&;"}
+
+
+def _undone(args: List[Value]) -> FrozenSet[str]:
+    """The classes a `replace(old, new)` may make sanitized text unsafe for again: it removes
+    or changes a character their escaping relies on (`shlex.quote(x).replace("'", "")`), or
+    puts a separator into a base name (`basename(x).replace("_", "/")`); all, for text not
+    known. Markup the code writes in (`.replace("\\n", "<br>")`) is the code's own."""
+    old, new = (args + [Value(), Value()])[:2]
+    if not (old.known and new.known and isinstance(old.const, str) and isinstance(new.const, str)):
+        return frozenset(DANGEROUS) | frozenset(_ESCAPES)
+    undone = {c for c, chars in _ESCAPES.items() if any(ch in old.const for ch in chars)}
+    if any(ch in new.const for ch in DANGEROUS["path"]):
+        undone.add("path")  # a separator put in where the name had another character
+    return frozenset(undone)
 
 
 #: what os.path.join's later parts lose: an absolute part replaces what comes before it
