@@ -62,3 +62,33 @@ def test_a_cookie_flag_fixed_false_by_an_expression_is_reported() -> None:
         return response
     """
     assert _scan(code, ["SB614"]) == [(7, "SB614", "HIGH")]
+
+
+def test_algorithm_names_and_loaders_the_code_fixes_by_expression() -> None:
+    code = """
+    import hashlib, yaml
+    def f(pw, text, legacy):
+        hashlib.new("sha" + "1", pw)
+        hashlib.new("md5" if 3 > 5 else "sha512", pw)
+        hashlib.new("md5" if legacy else "sha512", pw)
+        yaml.load(text, Loader=yaml.SafeLoader if 2 > 1 else yaml.Loader)
+        yaml.load(text, Loader=yaml.SafeLoader if 2 < 1 else yaml.Loader)
+    """
+    assert _scan(code, ["B324", "B506"]) == [
+        (4, "B324", "HIGH"),
+        (6, "B324", "MEDIUM"),
+        (8, "B506", "HIGH"),
+    ]
+
+
+def test_folding_stops_at_its_depth_bound() -> None:
+    from sarifbandit.analysis import context
+
+    deep = "not " * (context.MAX_FOLDED_DEPTH + 5) + "True"
+    code = f"""
+    from lxml import etree
+    etree.XMLParser(resolve_entities=not not True)
+    etree.XMLParser(resolve_entities={deep})
+    """
+    # within the bound the value is folded (HIGH); past it the flag counts as computed
+    assert _scan(code, ["SB611"]) == [(3, "SB611", "HIGH"), (4, "SB611", "MEDIUM")]

@@ -191,6 +191,16 @@ class FileContext:
         except _NotFolded:
             return False, None
 
+    def chosen(self, node: ast.AST) -> ast.AST:
+        """The branch a conditional whose test the code fixes takes (`yaml.SafeLoader if 2 > 1
+        else yaml.Loader`), through nested ones; `node` itself otherwise."""
+        while isinstance(node, ast.IfExp):
+            known, test = self.constant_of(node.test)
+            if not known:
+                break
+            node = node.body if test else node.orelse
+        return node
+
     def _named_constant(self, node: ast.Name) -> Any:
         found = set()
         for origin in self.index.origins(node):
@@ -309,26 +319,33 @@ _FOLDED_OPERATORS: Dict[type, Callable[..., Any]] = {
     ast.Eq: operator.eq, ast.NotEq: operator.ne, ast.Lt: operator.lt, ast.LtE: operator.le,
     ast.Gt: operator.gt, ast.GtE: operator.ge, ast.Not: operator.not_, ast.USub: operator.neg,
 }  # fmt: skip
+#: how deep an expression constant_of folds (`not not ... x`: a generated file's nesting)
+MAX_FOLDED_DEPTH = 50
 #: how long a folded text or number may get (`"a" * 10**9` is not computed)
 _MAX_FOLDED = 1_000
 
 
-def _folded(node: ast.AST, named: Callable[[ast.Name], Any]) -> Any:
+def _folded(node: ast.AST, named: Callable[[ast.Name], Any], depth: int = 0) -> Any:
     """The value of an expression of constants, numbers and short texts, and of names `named`
-    gives a value; _NotFolded for anything else."""
+    gives a value; _NotFolded for anything else, and past MAX_FOLDED_DEPTH nested parts."""
+    if depth > MAX_FOLDED_DEPTH:
+        raise _NotFolded
     if isinstance(node, ast.Constant):
         return node.value
     if isinstance(node, ast.Name):
         return named(node)
+    if isinstance(node, ast.IfExp):
+        test = _folded(node.test, named, depth + 1)
+        return _folded(node.body if test else node.orelse, named, depth + 1)
     if isinstance(node, ast.UnaryOp) and type(node.op) in _FOLDED_OPERATORS:
-        return _FOLDED_OPERATORS[type(node.op)](_folded(node.operand, named))
+        return _FOLDED_OPERATORS[type(node.op)](_folded(node.operand, named, depth + 1))
     if isinstance(node, ast.BoolOp):
-        values = [_folded(v, named) for v in node.values]
+        values = [_folded(v, named, depth + 1) for v in node.values]
         return all(values) if isinstance(node.op, ast.And) else any(values)
     if isinstance(node, ast.Compare) and all(type(o) in _FOLDED_OPERATORS for o in node.ops):
-        left = _folded(node.left, named)
+        left = _folded(node.left, named, depth + 1)
         for op, right_node in zip(node.ops, node.comparators):
-            right = _folded(right_node, named)
+            right = _folded(right_node, named, depth + 1)
             try:
                 holds = _FOLDED_OPERATORS[type(op)](left, right)
             except TypeError as exc:  # `"a" < 1`
@@ -338,7 +355,7 @@ def _folded(node: ast.AST, named: Callable[[ast.Name], Any]) -> Any:
             left = right
         return True
     if isinstance(node, ast.BinOp) and type(node.op) in _FOLDED_OPERATORS:
-        left, right = _folded(node.left, named), _folded(node.right, named)
+        left, right = _folded(node.left, named, depth + 1), _folded(node.right, named, depth + 1)
         if not all(isinstance(v, (int, float, str)) for v in (left, right)):
             raise _NotFolded
         if isinstance(node.op, ast.Mult) and _too_long(left, right):
@@ -354,7 +371,7 @@ def _folded(node: ast.AST, named: Callable[[ast.Name], Any]) -> Any:
         and len(node.args) == 1
         and not node.keywords
     ):
-        value = _folded(node.args[0], named)
+        value = _folded(node.args[0], named, depth + 1)
         if isinstance(value, (str, bytes)):
             return len(value)
     raise _NotFolded

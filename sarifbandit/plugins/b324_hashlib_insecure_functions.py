@@ -69,8 +69,10 @@ MAX_NAME_HOPS = 3
 def _possible_names(expr: ast.expr, ctx: FileContext, hops: int) -> List[str]:
     """The algorithm names `expr` may hold: a constant, either side of a conditional, or what
     every binding reaching a variable holds; [] when any of them is not known."""
-    if isinstance(expr, ast.Constant):
-        return [expr.value] if isinstance(expr.value, str) else []
+    # `"sha" + "1"`, `"md5" if 3 > 5 else "sha512"` (a variable: followed MAX_NAME_HOPS below)
+    known, value = ctx.constant_of(expr) if not isinstance(expr, ast.Name) else (False, None)
+    if known:
+        return [value] if isinstance(value, str) else []
     if isinstance(expr, ast.IfExp):
         body = _possible_names(expr.body, ctx, hops)
         orelse = _possible_names(expr.orelse, ctx, hops)

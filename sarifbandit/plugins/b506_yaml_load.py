@@ -45,7 +45,7 @@ def check(node: ast.Call, ctx: FileContext) -> Iterator[Optional[Finding]]:
     if parts[-1] != "load" or "yaml" not in parts[:-1] or not ctx.imported_module("yaml", node):
         return
     loader = argument(node, 1, "Loader")
-    if loader is not None and last_name(loader) in _SAFE_LOADERS:
+    if loader is not None and last_name(ctx.chosen(loader)) in _SAFE_LOADERS:
         return
     yield ctx.finding(
         RULE,
