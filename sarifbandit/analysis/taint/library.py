@@ -374,6 +374,7 @@ def _str_method(
 #: the characters an escaping sanitizer relies on, by the class it makes text safe for:
 #: `shlex.quote` wraps in quotes, `html.escape` writes entities
 _ESCAPES = {"command": "'\"\\", "sql": "'\"\\", "xss": "&;"}
+_PATH_ONLY = frozenset({"path"})
 
 
 def _undone(args: List[Value]) -> FrozenSet[str]:
@@ -383,10 +384,10 @@ def _undone(args: List[Value]) -> FrozenSet[str]:
     known. Markup the code writes in (`.replace("\\n", "<br>")`) is the code's own."""
     old, new = (args + [Value(), Value()])[:2]
     if not (old.known and new.known and isinstance(old.const, str) and isinstance(new.const, str)):
-        return frozenset(DANGEROUS) | frozenset(_ESCAPES)
+        return frozenset(_ESCAPES) | _PATH_ONLY
     undone = {c for c, chars in _ESCAPES.items() if any(ch in old.const for ch in chars)}
     if any(ch in new.const for ch in DANGEROUS["path"]):
-        undone.add("path")  # a separator put in where the name had another character
+        undone |= _PATH_ONLY  # a separator put in where the name had another character
     return frozenset(undone)
 
 
