@@ -3371,23 +3371,11 @@ def _unrolled_items(node: ast.For) -> Optional[List[Value]]:
         isinstance(e, ast.Constant) for e in items.elts
     ):
         found = [cast(ast.Constant, e).value for e in items.elts]
-    elif (
-        isinstance(items, ast.Call)
-        and isinstance(items.func, ast.Name)
-        and items.func.id == "range"
-        and not items.keywords
-        and 1 <= len(items.args) <= 3
-        and all(isinstance(a, ast.Constant) and type(a.value) is int for a in items.args)
-    ):
-        bounds = [cast(int, cast(ast.Constant, a).value) for a in items.args]
-        if bounds[-1] == 0 and len(bounds) == 3:
-            return None  # range() with step 0 raises
-        span = range(*bounds)
-        if len(span) > MAX_UNROLLED_ITEMS:
-            return None
-        found = list(span)
     else:
-        return None
+        span = _constant_range(items)
+        if span is None or len(span) > MAX_UNROLLED_ITEMS:
+            return None  # not a range of constants, or one too long to list
+        found = list(span)
     if not found or len(found) > MAX_UNROLLED_ITEMS:
         return None
     return [constant(value) for value in found]
@@ -3423,17 +3411,25 @@ def _never_empty(node: ast.For) -> bool:
         return bool(items.elts) and not any(isinstance(e, ast.Starred) for e in items.elts)
     if isinstance(items, ast.Constant):
         return isinstance(items.value, (str, bytes)) and bool(items.value)
-    if (
+    span = _constant_range(items)
+    # `range(n)`, `range(a, b)`; a stepped range is left to the fixpoint
+    return span is not None and len(cast(ast.Call, items).args) <= 2 and len(span) > 0
+
+
+def _constant_range(items: ast.expr) -> Optional[range]:
+    """`range(3)`, `range(1, 4)`, `range(0, 9, 2)` of integer constants as written; None for
+    anything else (and for a step of 0, which raises)."""
+    if not (
         isinstance(items, ast.Call)
         and isinstance(items.func, ast.Name)
         and items.func.id == "range"
         and not items.keywords
-        and 1 <= len(items.args) <= 2
+        and 1 <= len(items.args) <= 3
         and all(isinstance(a, ast.Constant) and type(a.value) is int for a in items.args)
     ):
-        bounds = [a.value for a in items.args]  # type: ignore[attr-defined]
-        return len(range(*bounds)) > 0
-    return False
+        return None
+    bounds = [cast(int, cast(ast.Constant, a).value) for a in items.args]
+    return None if len(bounds) == 3 and bounds[2] == 0 else range(*bounds)
 
 
 def _fold_binop(op: ast.operator, a: Any, b: Any) -> Optional[Value]:
