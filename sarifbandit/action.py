@@ -24,12 +24,12 @@ import shlex
 import subprocess
 import sys
 import uuid
-from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any, Dict, List, Mapping, Optional, Sequence, Tuple
 from urllib.parse import unquote
 
 from .model import Rank
+from .records import record
 
 RANK_CHOICES = ("all", "low", "medium", "high")
 FAIL_ON_CHOICES = ("none", "low", "medium", "high")
@@ -52,7 +52,7 @@ class InputError(Exception):
     """An Action input with a value we cannot use: one line naming the input."""
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Inputs:
     """The Action's inputs, validated."""
 
@@ -131,7 +131,7 @@ def scan_command(inputs: Inputs, output: Path, python: str = sys.executable) -> 
     return command + list(inputs.args) + ["--", *inputs.paths]
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Result:
     """What the summary and the verdict need of one SARIF result."""
 
@@ -151,7 +151,7 @@ class Result:
         return (-self.severity, -self.confidence, self.path, self.line, self.column, self.rule_id)
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Outcome:
     """The open results of a SARIF file, most severe first, and what was left out of them."""
 

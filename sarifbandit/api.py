@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import datetime as _dt
 import os
-from dataclasses import replace
 from pathlib import Path
 from typing import Callable, Dict, Iterable, List, Optional, Sequence, Tuple, Union
 
@@ -19,6 +18,7 @@ from .engine.parallel import scan_targets
 from .engine.routes import scan_url_arguments
 from .engine.templates import template_facts, template_files
 from .model import Finding, Notification, Report, Rule
+from .records import replace
 from .version import __version__
 
 

@@ -10,7 +10,6 @@ import signal
 import sys
 import threading
 from contextlib import nullcontext
-from dataclasses import replace
 from pathlib import Path
 from typing import Any, Dict, Iterable, List, Optional, Set, Tuple
 
@@ -23,6 +22,7 @@ from .engine import cache
 from .engine.progress import ProgressBar
 from .errors import ConfigError, closest
 from .model import Rule
+from .records import replace
 from .registry import all_rules, rule_names, rules_by_id
 from .version import __version__
 from .writers import WRITERS, WriterOptions, check_options, format_for, text

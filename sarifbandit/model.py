@@ -5,7 +5,6 @@ from __future__ import annotations
 import ast
 import datetime as _dt
 import enum
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import (
     TYPE_CHECKING,
@@ -20,6 +19,8 @@ from typing import (
     Tuple,
     Type,
 )
+
+from .records import field, record
 
 if TYPE_CHECKING:  # the configuration is a value the report carries; no import at run time
     from .config.options import Config
@@ -50,7 +51,7 @@ LOW, MEDIUM, HIGH = Rank.LOW, Rank.MEDIUM, Rank.HIGH
 CheckFunction = Callable[[Any, Any], Optional[Iterable[Optional["Finding"]]]]
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Check:
     """One function run by the walk on nodes of `node_types`, able to report any of `rules`."""
 
@@ -81,7 +82,7 @@ def cwe_url(number: int) -> str:
     return f"https://cwe.mitre.org/data/definitions/{number}.html"
 
 
-@dataclass(frozen=True, eq=False)
+@record(frozen=True, eq=False)
 class Rule:
     """Everything about one check id: the dispatcher, SARIF, the docs and the tests all read this.
 
@@ -176,7 +177,7 @@ def register(
     return decorate
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Region:
     """A span in a file: 1-based lines, 1-based UTF-16 columns, end column exclusive (as SARIF)."""
 
@@ -200,7 +201,7 @@ def context_line(text: str) -> str:
     return text[:MAX_CONTEXT_LINE_CHARS] + "…"
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class FlowStep:
     """One step of a data-flow path: where untrusted input came from, each assignment or call
     that carried it, and the sink, in execution order (SARIF threadFlowLocation)."""
@@ -216,7 +217,7 @@ class FlowStep:
 MAX_FLOW_STEPS = 50
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Finding:
     """One result, ready for any writer: everything needing the source was computed in the worker."""
 
@@ -260,7 +261,7 @@ class NotificationKind(str, enum.Enum):
     CONFIGURATION = "configuration"
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Notification:
     """Something the user should know that is not a finding: a skipped file, an unused nosec ..."""
 
@@ -279,7 +280,7 @@ class Notification:
         return (self.path or "", self.line or 0, self.code, self.message)
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class FunctionFact:
     """A function, class or method a file defines at its top level (or in a top-level class)."""
 
@@ -291,7 +292,7 @@ class FunctionFact:
     line: int
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class ImportFact:
     """A name an import binds, with the dotted name it stands for (relative imports resolved)."""
 
@@ -300,7 +301,7 @@ class ImportFact:
     line: int
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class CallFact:
     """A call that leaves the file: to a function imported from another module or a library."""
 
@@ -312,7 +313,7 @@ class CallFact:
     arguments: int
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class FileFacts:
     """What the other files of a scan may need to know of one file, made by the semantic index
     in the worker (picklable values only): its module, what it exports, what it imports and the
@@ -324,7 +325,7 @@ class FileFacts:
     calls: Tuple[CallFact, ...] = ()
 
 
-@dataclass
+@record
 class FileResult:
     """What scanning one file produced; `scanned` is False when the file was skipped."""
 
@@ -344,7 +345,7 @@ class FileResult:
     external_results: Tuple[str, ...] = ()
 
 
-@dataclass
+@record
 class Report:
     """The outcome of a scan, in a deterministic order, for any writer."""
 

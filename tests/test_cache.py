@@ -276,9 +276,9 @@ def test_a_warm_rerun_opens_no_source_file_and_no_entry(tmp_path, monkeypatch, n
 
 
 def replace_cached(result: FileResult) -> FileResult:
-    import dataclasses
+    from sarifbandit import records
 
-    return dataclasses.replace(result, from_cache=False)
+    return records.replace(result, from_cache=False)
 
 
 def test_changed_stat_data_is_verified_by_content(tmp_path, monkeypatch, no_memo):

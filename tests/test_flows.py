@@ -6,11 +6,11 @@ analysis, so these tests pin the writers alone."""
 from __future__ import annotations
 
 import json
-from dataclasses import replace
 from pathlib import Path
 from typing import Any, Dict, List
 
 from sarifbandit.model import MAX_FLOW_STEPS, FlowStep, Region, Report
+from sarifbandit.records import replace
 from sarifbandit.writers import WriterOptions
 from sarifbandit.writers.baseline import compare, load
 from sarifbandit.writers.common import linked_message, unlinked_message

@@ -10,7 +10,6 @@ from __future__ import annotations
 import json
 import re
 import time
-from dataclasses import replace
 from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any, Dict, List, Tuple
@@ -19,6 +18,7 @@ import pytest
 
 from sarifbandit.cli import main
 from sarifbandit.model import Finding, Rank, Report
+from sarifbandit.records import replace
 from sarifbandit.writers import WriterOptions
 from sarifbandit.writers.html import bar_chart, page, script_json
 from sarifbandit.writers.vcs import GitFacts, source_url

@@ -20,6 +20,7 @@ LAYER_OF = {
     "errors": "values",
     "fingerprint": "values",
     "version": "values",
+    "records": "values",
     "analysis": "analysis",
     "plugins": "checks",
     "registry": "catalogue",

@@ -6,12 +6,12 @@ from __future__ import annotations
 import subprocess
 import sys
 import textwrap
-from dataclasses import replace
 from pathlib import Path
 from typing import List, Tuple
 
 from sarifbandit import scan
 from sarifbandit.config.options import Config, select
+from sarifbandit.records import replace
 from sarifbandit.registry import rules_by_id
 
 CODE = textwrap.dedent(

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import io
 import json
-from dataclasses import replace
 from pathlib import Path
 from typing import List
 
@@ -13,6 +12,7 @@ import pytest
 
 from sarifbandit.cli import main
 from sarifbandit.model import Finding, FlowStep, Rank, Region, Report
+from sarifbandit.records import replace
 from sarifbandit.writers import WriterOptions
 from sarifbandit.writers.json import write as write_json
 from sarifbandit.writers.text import format_finding, plural, write

@@ -22,9 +22,10 @@ from __future__ import annotations
 
 import ast
 import enum
-from dataclasses import dataclass
 from itertools import repeat
 from typing import TYPE_CHECKING, Dict, FrozenSet, Iterable, List, Mapping, Optional, Set, Tuple
+
+from ..records import record
 
 if TYPE_CHECKING:  # the context imports nothing from here; avoid a cycle at run time
     from .context import FileContext
@@ -57,7 +58,7 @@ class BindingKind(str, enum.Enum):
     UNKNOWN = "unknown"  # assigned from a nested scope through `global`/`nonlocal`
 
 
-@dataclass(frozen=True, eq=False)
+@record(frozen=True, eq=False)
 class Binding:
     """One place where a name gets a value."""
 

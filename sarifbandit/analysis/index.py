@@ -17,11 +17,11 @@ from __future__ import annotations
 
 import ast
 import re
-from dataclasses import dataclass
 from itertools import repeat
 from typing import Dict, FrozenSet, Iterator, List, Mapping, Optional, Set, Tuple, Union, cast
 
 from ..model import CallFact, FileFacts, FunctionFact, ImportFact
+from ..records import record
 from .dataflow import Binding, BindingKind, DataFlow
 
 #: (field name, kind) for each field of a class that may hold child nodes
@@ -74,7 +74,7 @@ def child_plan(cls: type, visit_singletons: bool = False) -> Plan:
 _PLANS: Dict[type, Plan] = {}
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class CallTarget:
     """What a call site calls, as far as the file tells.
 

@@ -10,8 +10,9 @@ import sys
 import threading
 import tokenize
 import warnings
-from dataclasses import dataclass, field
 from typing import Any, Dict, List, Optional, Tuple, Union
+
+from ..records import field, record
 
 
 class SourceError(Exception):
@@ -440,7 +441,7 @@ def _utf16_shifts(text: str) -> Optional[_Shifts]:
     return ends, extra, len(text) + wider
 
 
-@dataclass
+@record
 class SourceFile:
     """A decoded file with its line index; computes UTF-16 columns and context windows."""
 

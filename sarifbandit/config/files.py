@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import os
 import sys
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Dict, Iterable, List, Mapping, Optional, Tuple
 
 from ..errors import ConfigError, closest
+from ..records import record
 from .paths import walk_tree
 
 if TYPE_CHECKING:  # PyYAML is imported when a YAML file is read: most runs read none
@@ -44,7 +44,7 @@ INI_NAME = ".bandit"
 INI_SECTION = "bandit"
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class ConfigSource:
     """A configuration mapping and the file it came from (for messages)."""
 

@@ -8,11 +8,11 @@ flags is settings.py.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
 from typing import Any, Dict, FrozenSet, Iterable, List, Mapping, Optional, Tuple
 
 from ..errors import ConfigError, closest
 from ..model import Notification, NotificationKind, Rank, Rule
+from ..records import field, record, replace
 from ..registry import BLACKLIST_ALIAS, all_rules, blacklist_ids, rules_by_id
 from .files import ConfigSource, unknown_key_message
 from .paths import is_excluded
@@ -21,7 +21,7 @@ DEFAULT_INCLUDE = ("*.py", "*.pyw")
 DEFAULT_MAX_FILE_SIZE = 10 * 1024 * 1024
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Config:
     """Everything a scan needs to know, resolved; immutable so workers can share it."""
 
@@ -198,13 +198,13 @@ _PER_FILE_SKIPS = ("per_file_skips", "per-file-skips")
 UNKNOWN_KEY = "unknown-config-key"
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Profile:
     include: Tuple[str, ...] = ()
     exclude: Tuple[str, ...] = ()
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class FileSettings:
     """What one config file asks for, checked and typed."""
 

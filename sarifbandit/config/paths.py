@@ -10,10 +10,11 @@ from __future__ import annotations
 import fnmatch
 import os
 from contextlib import contextmanager
-from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path, PurePosixPath
 from typing import Dict, FrozenSet, Iterable, Iterator, List, Optional, Sequence, Tuple
+
+from ..records import record
 
 _GLOB_CHARS = set("*?[")
 
@@ -65,7 +66,7 @@ def _glob_matches(parts: Tuple[str, ...], pattern: str) -> bool:
     return False
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class _Patterns:
     """An exclusion list worked out once, not for each of the thousands of paths it is tested
     against: plain component names (most patterns) as a set, the rest as (pattern, anchored,

@@ -10,12 +10,12 @@ value is the default (`-n 3` beats `number = 5` in the INI).
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Collection, Dict, List, Mapping, Optional, Tuple
 
 from ..errors import ConfigError
 from ..model import Notification, Rank
+from ..records import record
 from .files import (
     discovery_start,
     find_ini,
@@ -40,7 +40,7 @@ BANDIT_DEFAULT_EXCLUDE = (".svn", "CVS", ".bzr", ".hg", ".git", "__pycache__", "
 STDIN_NAME = "<stdin>"
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class RunSettings:
     """Everything one `scan` invocation needs besides the Config."""
 

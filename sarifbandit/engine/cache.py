@@ -18,7 +18,6 @@ stat per file instead of an open, a read, a hash and an unpickling per file.
 
 from __future__ import annotations
 
-import dataclasses
 import enum
 import hashlib
 import io
@@ -31,7 +30,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Callable, Dict, Iterable, List, Optional, Sequence, Set, Tuple, Type
 
-from .. import model
+from .. import model, records
 from ..config.options import Config
 from ..version import __version__
 
@@ -78,8 +77,8 @@ def _canonical(value: Any) -> Any:
     """A value as nested lists and scalars, the same for equal configurations."""
     if isinstance(value, enum.Enum):
         return [type(value).__name__, value.name]
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return _canonical({f.name: getattr(value, f.name) for f in dataclasses.fields(value)})
+    if records.is_record(value) and not isinstance(value, type):
+        return _canonical({f.name: getattr(value, f.name) for f in records.fields(value)})
     if isinstance(value, dict) or hasattr(value, "items"):
         return ["map", sorted((repr(k), _canonical(v)) for k, v in value.items())]
     if isinstance(value, (set, frozenset)):
@@ -93,7 +92,7 @@ def config_key(config: Config) -> str:
     """The part of the key that stands for the configuration."""
     relevant = {
         f.name: getattr(config, f.name)
-        for f in dataclasses.fields(config)
+        for f in records.fields(config)
         if f.name not in _NOT_PER_FILE
     }
     return hashlib.sha256(repr(_canonical(relevant)).encode("utf-8")).hexdigest()
@@ -131,14 +130,14 @@ def _result_classes() -> Dict[Tuple[str, str], Type[Any]]:
             if (
                 isinstance(value, type)
                 and value.__module__ == module.__name__
-                and (dataclasses.is_dataclass(value) or issubclass(value, enum.Enum))
+                and (records.is_record(value) or issubclass(value, enum.Enum))
             ):
                 allowed[(module.__name__, name)] = value
     return allowed
 
 
 class _ResultUnpickler(pickle.Unpickler):
-    """Builds only the result dataclasses and enums; any other global is refused."""
+    """Builds only the result records and enums; any other global is refused."""
 
     allowed: Dict[Tuple[str, str], Type[Any]] = {}
 

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import fnmatch
 import os
-from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from typing import (
@@ -24,6 +23,7 @@ from typing import (
 )
 
 from ..config.paths import ALWAYS_SKIPPED, is_excluded, walk_tree
+from ..records import record
 
 _SKIPPED_GLOBS = ("*.egg-info", "*.egg", "*.dist-info")
 #: `build` and `dist` are skipped only beside a project file, where they are packaging output
@@ -31,7 +31,7 @@ _BUILD_OUTPUT = ("build", "dist")
 _PROJECT_FILES = ("pyproject.toml", "setup.py", "setup.cfg")
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Target:
     """A file to scan: where it is, and how reports name it."""
 

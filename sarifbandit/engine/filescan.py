@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import os
 import stat
-from dataclasses import replace
 from typing import TYPE_CHECKING, List, Optional, Tuple
 
 from ..analysis.context import FileContext
@@ -18,6 +17,7 @@ from ..analysis.taint.verdicts import JUDGED, judge
 from ..config.options import Config
 from ..fingerprint import line_hashes
 from ..model import FileResult, Finding, Notification, Rule, dispatch_of
+from ..records import replace
 from ..registry import dispatch_table, rule_names, rules_by_id
 from .discovery import module_name
 from .suppress import NosecMap, parse_nosec

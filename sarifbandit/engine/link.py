@@ -11,7 +11,6 @@ an unchanged tree is still answered from the cache; the link step is redone on e
 from __future__ import annotations
 
 import ast
-from dataclasses import replace
 from typing import Dict, FrozenSet, List, Optional, Sequence, Tuple
 
 from ..analysis.source import SourceError, SourceFile, parse
@@ -22,6 +21,7 @@ from ..analysis.taint.values import PARAM_PREFIX, REST, Value, param_of, stand_i
 from ..analysis.taint.verdicts import BANDIT_CLASSES
 from ..config.options import Config
 from ..model import FileResult, Finding, Notification
+from ..records import replace
 from .discovery import Target, module_name
 from .filescan import _models, read_bytes, scan_bytes
 from .modules import MAX_NAMESPACE_LEVELS, ModuleMap

@@ -14,10 +14,10 @@ from __future__ import annotations
 
 import bisect
 import re
-from dataclasses import dataclass, field
 from typing import Dict, FrozenSet, Iterable, List, Mapping, Optional, Set, Tuple
 
 from ..model import Finding, Notification, NotificationKind
+from ..records import field, record
 
 # '#', optional blanks, the lowercase word nosec, optional ':', then the list up to the next '#'
 _NOSEC = re.compile(r"#\s*nosec:?\s*([^#]*)")
@@ -56,7 +56,7 @@ NOQA_CODES = {
 }
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Nosec:
     """One nosec comment: the ids it names (empty: all) and its text, the justification."""
 
@@ -67,7 +67,7 @@ class Nosec:
     codes: Mapping[str, str] = field(default_factory=dict)
 
 
-@dataclass
+@record
 class NosecMap:
     """The nosec comments of one file, and which of their ids have suppressed something."""
 

@@ -17,13 +17,13 @@ from __future__ import annotations
 import ast
 import fnmatch
 import re
-from dataclasses import replace
 from functools import lru_cache
 from typing import Callable, Dict, Hashable, List, Tuple, Type, cast
 
 from ..analysis.context import UNSCOPED, FileContext
 from ..analysis.index import MANY, SINGLETON_BASES, child_plan
 from ..model import Check, CheckFunction, Finding, Notification
+from ..records import replace
 from ..registry import DispatchTable
 
 #: the checks to run and their functions

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import ast
-import dataclasses
 import unicodedata
 from typing import Iterator, Optional
 
+from .. import records
 from ..analysis.context import FileContext
 from ..model import HIGH, MEDIUM, Finding, Rule
 
@@ -73,5 +73,5 @@ def check(node: ast.Module, ctx: FileContext) -> Iterator[Optional[Finding]]:
             "can make this code display differently from how it runs",
         )
         # as in Bandit, the file-level check is suppressed from line 1 (or its own line)
-        yield dataclasses.replace(found, nosec_lines=(0, 1)) if found is not None else None
+        yield records.replace(found, nosec_lines=(0, 1)) if found is not None else None
         return

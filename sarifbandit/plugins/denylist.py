@@ -9,12 +9,12 @@ name they load, exactly, against every entry of both lists.
 from __future__ import annotations
 
 import ast
-from dataclasses import dataclass
 from typing import Dict, Iterable, Iterator, Optional, Tuple
 
 from ..analysis.context import FileContext
 from ..analysis.nodes import keyword, value_of
 from ..model import HIGH, MEDIUM, Rank, Rule
+from ..records import record
 
 FAMILY_CALL = "blacklist-call"
 FAMILY_IMPORT = "blacklist-import"
@@ -23,7 +23,7 @@ FAMILY_IMPORT = "blacklist-import"
 IMPORT_FUNCTIONS = frozenset({"importlib.import_module", "importlib.__import__"})
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class DenyEntry:
     """One row of a deny list: the id, Bandit's name for it, what it matches and its docs.
 

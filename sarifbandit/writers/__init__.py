@@ -4,13 +4,13 @@
 from __future__ import annotations
 
 import importlib
-from dataclasses import dataclass
 from typing import IO, Callable, Dict, Iterator, List, Mapping, Optional
 
 from ..model import Report
+from ..records import record
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class WriterOptions:
     """What the command line tells a writer beyond the report itself."""
 

@@ -17,13 +17,13 @@ from __future__ import annotations
 import json
 import os
 from collections import defaultdict, deque
-from dataclasses import dataclass, replace
 from typing import Any, Callable, Deque, Dict, Hashable, List, Mapping, Optional, Set, Tuple
 from urllib.parse import unquote, urlparse
 
 from ..errors import ConfigError
 from ..fingerprint import content_fingerprint
 from ..model import Finding, FlowStep, Rank, Region, Report
+from ..records import record, replace
 from .common import unlinked_message
 
 FINGERPRINT = "sarifbandit/v1"
@@ -31,7 +31,7 @@ NEW, UNCHANGED, ABSENT = "new", "unchanged", "absent"
 _LEVEL_RANKS = {"error": Rank.HIGH, "warning": Rank.MEDIUM, "note": Rank.LOW}
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Entry:
     """One finding of the earlier report, with the keys matching uses."""
 

@@ -11,12 +11,12 @@ from __future__ import annotations
 import os
 import re
 import subprocess
-from dataclasses import replace
 from pathlib import Path
 from typing import Dict, Iterable, List, Optional, Sequence, Set
 
 from ..errors import ConfigError
 from ..model import Finding, Report
+from ..records import replace
 
 #: None for a file that is new as a whole, else its changed line numbers
 ChangedLines = Dict[str, Optional[Set[int]]]

@@ -21,12 +21,12 @@ import json
 import os
 import posixpath
 from collections import Counter
-from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any, Dict, Iterable, List, Optional, Sequence, Tuple
 from urllib.parse import quote
 
 from ..model import Finding, Rank, Report, Rule, context_line
+from ..records import record
 from .common import cwe_link, flow_steps, help_uri, skipped, unicode_safe
 from .metrics import metrics
 from .vcs import GitFacts, git_facts, source_url
@@ -72,7 +72,7 @@ def _hash(source: str) -> str:
     return "'sha256-" + base64.b64encode(digest).decode("ascii") + "'"
 
 
-@dataclass
+@record
 class _Links:
     """Where a file and line open: the repository's web page at the scanned commit when the
     remote is a known forge, else the file relative to the report."""

@@ -7,16 +7,17 @@ import os
 import re
 import subprocess
 import uuid
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Dict, Mapping, Optional, Tuple
 from urllib.parse import quote, urlsplit, urlunsplit
+
+from ..records import record
 
 # user@host:path, git's scp-like syntax (no scheme, a colon before the first slash)
 _SCP_LIKE = re.compile(r"^(?:[^@/]+@)?(?P<host>[^:/]+):(?P<path>(?!/).*)$")
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class GitFacts:
     """The repository holding the scanned directory."""
 
@@ -100,7 +101,7 @@ def source_url(facts: GitFacts, path: str, line: int) -> Optional[str]:
     return pattern.format(base=base, revision=facts.revision, path=quoted, line=line)
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class AzurePipeline:
     """The build identity Azure DevOps Advanced Security reads from automationDetails."""
 

@@ -8,9 +8,9 @@ An `if` whose body always exits leaves its fall-through with the negated test as
 from __future__ import annotations
 
 import ast
-from dataclasses import replace
 from typing import TYPE_CHECKING, Dict, FrozenSet, List, Optional, Tuple, cast
 
+from ...records import replace
 from .patterns import safe_classes
 from .values import LISTING, NO_DOTS, Value, constant, join, pieces_of
 

@@ -15,7 +15,6 @@ import ast
 import builtins
 import functools
 import re
-from dataclasses import dataclass, field, replace
 from typing import (
     Any,
     Dict,
@@ -30,6 +29,7 @@ from typing import (
     cast,
 )
 
+from ...records import field, record, replace
 from ..nodes import dotted_name, positional_defaults
 from .guards import refine, sanitized
 from .library import (
@@ -109,7 +109,7 @@ class BudgetExceeded(Exception):
     """A function took more steps than MAX_FUNCTION_STEPS."""
 
 
-@dataclass
+@record
 class SinkHit:
     """Untrusted data reaching a sink: reported at `node`, dispatched on `anchor`."""
 
@@ -122,7 +122,7 @@ class SinkHit:
     inner: Tuple[Step, ...] = ()
 
 
-@dataclass
+@record
 class ParamSink:
     """A parameter of a function that reaches a sink inside it (part of the summary)."""
 
@@ -136,7 +136,7 @@ class ParamSink:
     part: Any = None
 
 
-@dataclass
+@record
 class Summary:
     """What a function does with its parameters, as seen from a call."""
 
@@ -441,7 +441,7 @@ def _statements(node: ast.AST) -> Iterator[ast.stmt]:
 
 def _declared_fields(cls: ast.ClassDef) -> List[str]:
     """The fields, in order, of a class whose __init__ is generated from its annotations (a
-    @dataclass, a NamedTuple); [] for any other class."""
+    @record, a NamedTuple); [] for any other class."""
     generated = any(
         _last(d.func if isinstance(d, ast.Call) else d) == "dataclass" for d in cls.decorator_list
     ) or any(_last(b) == "NamedTuple" for b in cls.bases)

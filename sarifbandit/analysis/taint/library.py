@@ -12,9 +12,9 @@ import base64
 import binascii
 import re
 import urllib.parse
-from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Callable, Dict, FrozenSet, List, Optional
 
+from ...records import replace
 from .patterns import DANGEROUS
 from .values import (
     CLEAN,

@@ -24,7 +24,6 @@ per library.
 
 from __future__ import annotations
 
-import dataclasses
 import hashlib
 import io
 import os
@@ -32,7 +31,6 @@ import pickle
 import re
 import sys
 import threading
-from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from typing import (
@@ -49,7 +47,9 @@ from typing import (
     Union,
 )
 
+from ... import records
 from ...errors import ConfigError, closest
+from ...records import record
 from ...version import __version__
 
 SINK_CLASSES = (
@@ -81,7 +81,7 @@ _BUILTINS = "builtins."
 _WILD = "*."
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Source:
     """Reading this qualified name, or anything under it (attribute, item, call result,
     iteration), is tainted."""
@@ -92,7 +92,7 @@ class Source:
     call: bool = False
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class ParamSource:
     """A parameter named `param` (or annotated with one of `annotations`, last dotted part
     compared) in a function of a file that imports something under `module`: its `attrs`
@@ -105,7 +105,7 @@ class ParamSource:
     annotations: FrozenSet[str] = frozenset()
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class RouteParams:
     """Parameters of decorated view functions that are filled from the request."""
 
@@ -126,7 +126,7 @@ class RouteParams:
     kind: str = "remote"
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Condition:
     """When a sink applies, read from the call's keywords (or positional arguments)."""
 
@@ -148,7 +148,7 @@ class Condition:
     item: Optional[str] = None
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Sink:
     #: a qualified name, or `*.method` for a method of any receiver
     call: str
@@ -161,14 +161,14 @@ class Sink:
     receiver: bool = False
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Sanitizer:
     call: str
     #: sink classes the result is safe for; {"*"} = every class
     classes: FrozenSet[str]
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Propagator:
     """A known call whose result carries the taint of its arguments (and receiver) exactly, so
     crossing it does not lower confidence."""
@@ -725,11 +725,11 @@ def compiled_path(digest: Optional[str]) -> Optional[Path]:
 
 
 class _ModelUnpickler(pickle.Unpickler):
-    """Builds only the model dataclasses; any other global is refused."""
+    """Builds only the model records; any other global is refused."""
 
     def find_class(self, module: str, name: str) -> Any:
         found = globals().get(name) if module == __name__ else None
-        if not (isinstance(found, type) and dataclasses.is_dataclass(found)):
+        if not (isinstance(found, type) and records.is_record(found)):
             raise pickle.UnpicklingError(f"{module}.{name} is not a model class")
         return found
 

@@ -7,9 +7,9 @@ apart by constant keys. Joining two values (where branches meet) keeps what both
 
 from __future__ import annotations
 
-import sys
-from dataclasses import dataclass
 from typing import Any, FrozenSet, Iterable, List, Optional, Tuple, Union, cast
+
+from ...records import record
 
 #: a string keeps at most this many pieces; past it, it is "tainted somewhere" (no pieces)
 MAX_PIECES = 32
@@ -70,10 +70,9 @@ def param_of(kind: str) -> Tuple[int, Any]:
 
 # Values are made by the hundred thousand on a large project: plain slotted classes, not frozen
 # ones (whose __init__ goes through object.__setattr__); nothing changes one after it is made
-_FAST = {"slots": True} if sys.version_info >= (3, 10) else {}
 
 
-@dataclass(**_FAST)
+@record(slots=True)
 class Taint:
     """Untrusted data: where it came from, what it has been made safe for, and how it got here."""
 
@@ -131,7 +130,7 @@ def join_taint(a: Optional[Taint], b: Optional[Taint]) -> Optional[Taint]:
 Piece = Union[str, Taint, None]
 
 
-@dataclass(**_FAST)
+@record(slots=True)
 class Value:
     """What an expression or variable may hold."""
 

@@ -12,10 +12,10 @@ from __future__ import annotations
 
 import ast
 import bisect
-from dataclasses import replace
 from typing import Dict, Generic, List, Mapping, Optional, Tuple, TypeVar
 
 from ...model import Finding, Rank
+from ...records import replace
 from .check import CLASS_OF_RULE
 from .flows import Flows
 from .interpret import SHELLS, SinkHit

@@ -1,0 +1,137 @@
+"""The record decorator behaves as the dataclasses it replaced: construction, defaults, equality
+and hashing, frozenness, slots, pickling, replace()."""
+
+from __future__ import annotations
+
+import pickle
+from typing import List, Tuple
+
+import pytest
+
+from sarifbandit.records import FrozenInstanceError, field, fields, is_record, record, replace
+
+
+@record(frozen=True)
+class Point:
+    """A frozen record with defaults."""
+
+    x: int
+    y: int = 0
+    tags: Tuple[str, ...] = ()
+    seen: List[int] = field(default_factory=list, compare=False, repr=False)
+
+
+@record(slots=True)
+class Slotted:
+    name: str
+    items: List[int] = field(default_factory=list)
+
+
+@record(frozen=True, slots=True)
+class FrozenSlotted:
+    name: str
+    size: int = 1
+
+
+@record(frozen=True, eq=False)
+class ByIdentity:
+    name: str
+
+
+@record
+class Derived:
+    text: str
+    length: int = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.length = len(self.text)
+
+
+@record
+class OwnEquality:
+    key: str
+    note: str = ""
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, OwnEquality) and other.key == self.key
+
+    def __hash__(self) -> int:
+        return hash(self.key)
+
+
+def test_fields_positional_keyword_and_defaults() -> None:
+    assert Point(1) == Point(x=1, y=0, tags=())
+    assert Point(1, 2).y == 2
+    assert [f.name for f in fields(Point)] == ["x", "y", "tags", "seen"]
+    with pytest.raises(TypeError):
+        Point()  # type: ignore[call-arg]
+
+
+def test_a_default_factory_gives_each_instance_its_own_value() -> None:
+    first, second = Slotted("a"), Slotted("b")
+    first.items.append(1)
+    assert second.items == []
+
+
+def test_equality_and_hash_follow_the_compared_fields() -> None:
+    assert Point(1, seen=[1]) == Point(1, seen=[2])
+    assert hash(Point(1, seen=[1])) == hash(Point(1))
+    assert Point(1) != Point(2)
+    assert Point(1) != (1, 0, (), [])
+    assert {Point(1), Point(1)} == {Point(1)}
+
+
+def test_a_mutable_record_with_equality_is_unhashable() -> None:
+    assert Slotted("a") == Slotted("a")
+    with pytest.raises(TypeError):
+        hash(Slotted("a"))
+
+
+def test_without_equality_a_record_is_compared_by_identity() -> None:
+    one = ByIdentity("a")
+    assert one != ByIdentity("a") and one == one
+    assert len({one, ByIdentity("a")}) == 2
+
+
+def test_frozen_fields_cannot_be_assigned_or_deleted() -> None:
+    point = Point(1)
+    with pytest.raises(FrozenInstanceError):
+        point.x = 2  # type: ignore[misc]
+    with pytest.raises(FrozenInstanceError):
+        del point.x  # type: ignore[misc]
+    with pytest.raises(AttributeError):
+        FrozenSlotted("a").size = 3  # type: ignore[misc]
+
+
+def test_slots_leave_no_instance_dict() -> None:
+    assert Slotted.__slots__ == ("name", "items")  # type: ignore[attr-defined]
+    assert not hasattr(Slotted("a"), "__dict__")
+    with pytest.raises(AttributeError):
+        Slotted("a").other = 1  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize(
+    "value", [Point(1, 2, ("a",)), Slotted("a", [1]), FrozenSlotted("b", 3), Derived("abc")]
+)
+def test_records_survive_pickling(value: object) -> None:
+    assert pickle.loads(pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)) == value
+
+
+def test_post_init_sets_fields_not_given() -> None:
+    assert Derived("abcd").length == 4
+    with pytest.raises(TypeError):
+        Derived("a", 1)  # type: ignore[call-arg]
+
+
+def test_a_class_own_equality_is_kept() -> None:
+    assert OwnEquality("k", "one") == OwnEquality("k", "two")
+    assert hash(OwnEquality("k", "one")) == hash("k")
+
+
+def test_replace_and_repr() -> None:
+    point = Point(1, 2, seen=[5])
+    moved = replace(point, y=3)
+    assert moved == Point(1, 3) and moved.seen == [5] and point.y == 2
+    assert replace(FrozenSlotted("a"), size=2) == FrozenSlotted("a", 2)
+    assert repr(point) == "Point(x=1, y=2, tags=())"
+    assert is_record(point) and is_record(Point) and not is_record(object())
