@@ -8,10 +8,11 @@ units, so we compute it directly, and count repeats by comparing the 100-unit wi
 
 from __future__ import annotations
 
-import hashlib
 import re
 from itertools import accumulate
 from typing import Dict, Iterable, List, Set
+
+from .hashing import sha256
 
 _BLOCK = 100
 _MOD_MASK = (1 << 64) - 1
@@ -117,7 +118,7 @@ def _all_line_hashes(text: str, wanted_set: Set[int]) -> Dict[int, str]:
 
 def content_fingerprint(rule_id: str, path: str, lines: List[str]) -> str:
     """Our own baseline fingerprint: rule, file and the whitespace-normalised flagged code."""
-    digest = hashlib.sha256()
+    digest = sha256()
     for part in (rule_id, path, *(" ".join(line.split()) for line in lines)):
         digest.update(part.encode("utf-8", "surrogatepass"))
         digest.update(b"\0")

@@ -19,7 +19,6 @@ stat per file instead of an open, a read, a hash and an unpickling per file.
 from __future__ import annotations
 
 import enum
-import hashlib
 import io
 import os
 import pickle
@@ -32,6 +31,7 @@ from typing import Any, Callable, Dict, Iterable, List, Optional, Sequence, Set,
 
 from .. import model, records
 from ..config.options import Config
+from ..hashing import sha256
 from ..version import __version__
 
 DEFAULT_DIR = ".sarifbandit_cache"
@@ -95,7 +95,7 @@ def config_key(config: Config) -> str:
         for f in records.fields(config)
         if f.name not in _NOT_PER_FILE
     }
-    return hashlib.sha256(repr(_canonical(relevant)).encode("utf-8")).hexdigest()
+    return sha256(repr(_canonical(relevant)).encode("utf-8")).hexdigest()
 
 
 @lru_cache(maxsize=1)
@@ -113,7 +113,7 @@ def tool_stamp() -> str:
             if code is not None:
                 files.add(Path(code.co_filename))
     # the interpreter matters too: what parses (and how) depends on the Python version
-    digest = hashlib.sha256(f"{__version__}\0{sys.version}".encode("utf-8"))
+    digest = sha256(f"{__version__}\0{sys.version}".encode("utf-8"))
     for path in sorted(files):
         try:
             info = path.stat()
@@ -170,7 +170,7 @@ class ResultCache:
         return self.entries.is_dir()
 
     def key(self, display: str, data: bytes) -> str:
-        digest = hashlib.sha256(self._salt)
+        digest = sha256(self._salt)
         digest.update(display.encode("utf-8", "surrogatepass"))
         digest.update(b"\0")
         digest.update(data)
@@ -247,7 +247,7 @@ class ScanIndex:
 
     def __init__(self, cache: ResultCache, scope: Iterable[str]) -> None:
         self.cache = cache
-        digest = hashlib.sha256(cache._salt)
+        digest = sha256(cache._salt)
         for part in scope:
             digest.update(part.encode("utf-8", "surrogatepass") + b"\0")
         self.path = os.path.join(os.fspath(cache.root), _INDEXES, digest.hexdigest())
@@ -324,7 +324,7 @@ class ScanMemo:
 
     def __init__(self, cache: ResultCache, targets: Sequence[Tuple[str, str]]) -> None:
         self.cache = cache
-        digest = hashlib.sha256(cache._salt + b"linked\0")
+        digest = sha256(cache._salt + b"linked\0")
         for part in scan_scope(display for _, display in targets):
             digest.update(part.encode("utf-8", "surrogatepass") + b"\0")
         name = f"{digest.hexdigest()}.linked"

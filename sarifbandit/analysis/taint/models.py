@@ -24,7 +24,6 @@ per library.
 
 from __future__ import annotations
 
-import hashlib
 import io
 import os
 import pickle
@@ -49,6 +48,7 @@ from typing import (
 
 from ... import records
 from ...errors import ConfigError, closest
+from ...hashing import sha256
 from ...records import record
 from ...version import __version__
 
@@ -696,9 +696,7 @@ def _digest(files: Sequence[Tuple[Path, Optional[bytes]]]) -> Optional[str]:
     this = _read_bytes(_THIS_FILE)
     if this is None or any(data is None for _, data in files):
         return None
-    digest = hashlib.sha256(
-        f"{_COMPILED_FORMAT}\0{__version__}\0{sys.version}\0".encode("utf-8") + this
-    )
+    digest = sha256(f"{_COMPILED_FORMAT}\0{__version__}\0{sys.version}\0".encode("utf-8") + this)
     for path, data in files:
         assert data is not None
         digest.update(f"\0{path.name}\0{len(data)}\0".encode("utf-8", "surrogatepass"))
