@@ -112,6 +112,7 @@ def _make(cls: type, frozen: bool, eq: bool, slots: bool) -> type:
     namespace: Dict[str, Any] = {"_MISSING": MISSING, "_set": object.__setattr__}
     source = [_init_source(found, frozen, "__post_init__" in own, namespace)]
     compared = [f.name for f in found if f.compare]
+    generated = ["__init__"]
     if eq:
         mine = "(" + "".join(f"self.{n}," for n in compared) + ")"
         theirs = "(" + "".join(f"other.{n}," for n in compared) + ")"
@@ -120,19 +121,18 @@ def _make(cls: type, frozen: bool, eq: bool, slots: bool) -> type:
             f"  if other.__class__ is self.__class__: return {mine} == {theirs}\n"
             "  return NotImplemented\n"
         )
+        generated.append("__eq__")
         if frozen:
             source.append(f"def __hash__(self): return hash({mine})\n")
-    exec("".join(source), namespace)  # noqa: S102 - source built from the class's field names
-    made: Dict[str, Any] = {
-        "__init__": namespace["__init__"],
-        "__repr__": _repr,
-        "__eq__": namespace.get("__eq__"),
-        # eq without frozen: unhashable, as a mutable value must be; without eq: object's hash
-        "__hash__": namespace.get("__hash__"),
-    }
+            generated.append("__hash__")
+    home: List[type] = []  # the class made, once it is
+    made: Dict[str, Any] = {"__repr__": _repr}
+    if eq and not frozen:
+        made["__hash__"] = None  # a mutable value must be unhashable; without eq: object's hash
     if frozen:
         made.update(__setattr__=_frozen_set, __delattr__=_frozen_delete)
-    methods = {k: v for k, v in made.items() if k not in own and (eq or k not in _EQ)}
+    made.update(_stubs(generated, "".join(source), namespace, home))
+    methods = {k: v for k, v in made.items() if k not in own}
     methods[_FIELDS] = tuple(found)
     if not slots:
         for name, value in methods.items():
@@ -140,6 +140,7 @@ def _make(cls: type, frozen: bool, eq: bool, slots: bool) -> type:
         for f in found:  # the default lives in __init__, not as a Field on the class
             if isinstance(own.get(f.name), Field):
                 delattr(cls, f.name)
+        home.append(cls)
         return cls
     names = {f.name for f in found}  # a class attribute of the same name would shadow the slot
     body = {k: v for k, v in own.items() if k not in names}
@@ -150,10 +151,40 @@ def _make(cls: type, frozen: bool, eq: bool, slots: bool) -> type:
         body.update(__getstate__=_slot_state, __setstate__=_set_slot_state)
     slotted = type(cls)(cls.__name__, cls.__bases__, body)
     slotted.__qualname__ = cls.__qualname__
+    home.append(slotted)
     return slotted
 
 
-_EQ = ("__eq__", "__hash__")
+def _stubs(
+    names: List[str], source: str, namespace: Dict[str, Any], home: List[type]
+) -> Dict[str, Any]:
+    """Stand-ins for the generated methods `names` of the class `home` will hold: the first call
+    of any compiles them all and puts them in their place (where the class does not define its
+    own). Compiling is most of what a record costs, and a run uses about half of the records: a
+    one-file scan makes none of the config file's or of most writers'."""
+
+    def real(name: str) -> Any:
+        if "__init__" not in namespace:
+            exec(source, namespace)  # noqa: S102 - source built from the class's field names
+            cls = home[0]
+            for each in names:
+                if getattr(cls.__dict__.get(each), "__stub__", False):
+                    setattr(cls, each, namespace[each])
+        return namespace[name]
+
+    def __init__(self: Any, *args: Any, **kwargs: Any) -> None:
+        real("__init__")(self, *args, **kwargs)
+
+    def __eq__(self: Any, other: Any) -> Any:
+        return real("__eq__")(self, other)
+
+    def __hash__(self: Any) -> Any:
+        return real("__hash__")(self)
+
+    stubs = {"__init__": __init__, "__eq__": __eq__, "__hash__": __hash__}
+    for stub in stubs.values():
+        stub.__stub__ = True  # type: ignore[attr-defined]
+    return {name: stubs[name] for name in names}
 
 
 def _init_source(found: List[Field], frozen: bool, post_init: bool, namespace: Dict) -> str:

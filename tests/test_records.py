@@ -135,3 +135,30 @@ def test_replace_and_repr() -> None:
     assert replace(FrozenSlotted("a"), size=2) == FrozenSlotted("a", 2)
     assert repr(point) == "Point(x=1, y=2, tags=())"
     assert is_record(point) and is_record(Point) and not is_record(object())
+
+
+def test_methods_are_compiled_on_first_use_and_then_replace_their_stand_ins() -> None:
+    @record(frozen=True)
+    class Lazy:
+        name: str
+
+    assert getattr(Lazy.__dict__["__init__"], "__stub__", False)
+    assert getattr(Lazy.__dict__["__hash__"], "__stub__", False)
+    first = Lazy("a")
+    assert not hasattr(Lazy.__dict__["__init__"], "__stub__")
+    assert not hasattr(Lazy.__dict__["__eq__"], "__stub__")
+    assert first == Lazy("a") and hash(first) == hash(Lazy("a"))
+
+
+@record(frozen=True, slots=True)
+class Revived:
+    size: int
+
+
+def test_a_record_first_met_unpickled_compares_before_any_init() -> None:
+    made = Revived.__new__(Revived)  # as unpickling makes one: no __init__
+    object.__setattr__(made, "size", 3)
+    revived = pickle.loads(pickle.dumps(made))
+    assert getattr(Revived.__dict__["__eq__"], "__stub__", False)
+    assert revived == made and revived != 3
+    assert not hasattr(Revived.__dict__["__eq__"], "__stub__")
