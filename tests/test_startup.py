@@ -262,3 +262,25 @@ def test_the_program_flushes_its_report_and_keeps_its_exit_status(tmp_path) -> N
     assert json.loads((tmp_path / "out.sarif").read_text())["runs"][0]["results"]
     piped = _program(tmp_path, "scan", "--no-cache", "--exit-zero", "-f", "csv", "small.py")
     assert piped.returncode == 0 and piped.stdout.count("\n") == 3  # header and two findings
+
+
+def test_our_sha256_gives_hashlib_digests() -> None:
+    import hashlib
+
+    from sarifbandit.hashing import sha256
+
+    for data in (b"", b"abc", bytes(range(256)) * 300):
+        assert sha256(data).hexdigest() == hashlib.sha256(data).hexdigest()
+    incremental = sha256()
+    incremental.update(b"ab")
+    incremental.update(b"c")
+    assert incremental.hexdigest() == hashlib.sha256(b"abc").hexdigest()
+
+
+def test_the_plugin_modules_are_those_pkgutil_lists() -> None:
+    import pkgutil
+
+    from sarifbandit import plugins, registry
+
+    listed = [info.name for info in pkgutil.iter_modules(plugins.__path__)]
+    assert registry._plugin_module_names() == listed and len(listed) > 30
