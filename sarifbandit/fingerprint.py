@@ -8,16 +8,16 @@ units, so we compute it directly, and count repeats by comparing the 100-unit wi
 
 from __future__ import annotations
 
-import re
 from itertools import accumulate
 from typing import Dict, Iterable, List, Set
 
 from .hashing import sha256
+from .regex import lazy
 
 _BLOCK = 100
 _MOD_MASK = (1 << 64) - 1
 _EOF_UNIT = chr(65535)
-_ASTRAL = re.compile("[\U00010000-\U0010ffff]")
+_ASTRAL = lazy("[\U00010000-\U0010ffff]")
 
 
 def _utf16_units(text: str) -> str:

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import signal
 import sys
-import threading
 from contextlib import nullcontext
 from typing import Any, Callable, Collection, Mapping, Optional, Tuple, TypeVar
 
@@ -55,15 +54,17 @@ def unknown_format(name: str, where: str = "-f") -> str:
 def interruptible(work: Callable[[], _T]) -> _T:
     """`work()`, where Ctrl-C or a cancelled CI job (SIGTERM) stops the workers and leaves no
     partial report; the exit status is 130 or 143, as shells report them."""
-    on_main_thread = threading.current_thread() is threading.main_thread()
-    previous = signal.signal(signal.SIGTERM, _terminated) if on_main_thread else None
+    try:
+        previous = signal.signal(signal.SIGTERM, _terminated)
+    except ValueError:  # not the main thread (an embedding program's): its handlers stay
+        previous = None
     try:
         return work()
     except KeyboardInterrupt:
         say("sarifbandit: interrupted")
         raise SystemExit(130) from None
     finally:
-        if on_main_thread:
+        if previous is not None:
             signal.signal(signal.SIGTERM, previous)
 
 

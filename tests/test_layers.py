@@ -22,6 +22,7 @@ LAYER_OF = {
     "version": "values",
     "records": "values",
     "hashing": "values",
+    "regex": "values",
     "analysis": "analysis",
     "plugins": "checks",
     "registry": "catalogue",

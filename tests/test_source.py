@@ -69,3 +69,43 @@ def test_loc_counts_code_lines_only():
 def test_context_window_stops_at_the_last_line():
     source = SourceFile.from_bytes("t.py", b"a = 1\nb = 2\neval(b)\n")
     assert source.window(3, 3, 3) == ((2, "b = 2"), (3, "eval(b)"))
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        b"",
+        b"x = 1",
+        b"x = 1\n",
+        b"x = 1\ny = 2\n\xff\xfe later lines are not looked at\n",
+        b"# -*- coding: latin-1 -*-\nname = '\xe9'\n",
+        b"#!/usr/bin/env python\n# vim: set fileencoding=cp1252 :\nx = '\x80'\n",
+        b"\xef\xbb\xbfprint('bom')\n",
+        b"x = '\xc3\xa9'\n",
+        b"s = 'encoding of the text'\n",  # the word alone is no cookie
+        b"x = 1\n# coding: utf-8\n",
+        b"x = 1\n\xff = 2\n",  # tokenize reads a second line only after a comment or blank one
+    ],
+)
+def test_the_coding_is_read_as_tokenize_reads_it(data: bytes) -> None:
+    import io
+    import tokenize
+
+    from sarifbandit.analysis.source import _encoding
+
+    assert _encoding(data) == tokenize.detect_encoding(io.BytesIO(data).readline)[0].replace(
+        "utf-8-sig", "utf-8"
+    )
+
+
+@pytest.mark.parametrize("data", [b"x = '\xff'\n", b"# note\n\xff = 2\n"])
+def test_lines_that_are_not_utf8_fail_as_tokenize_fails(data: bytes) -> None:
+    import io
+    import tokenize
+
+    from sarifbandit.analysis.source import _encoding
+
+    with pytest.raises(SyntaxError):
+        tokenize.detect_encoding(io.BytesIO(data).readline)
+    with pytest.raises(SyntaxError):
+        _encoding(data)

@@ -284,3 +284,22 @@ def test_the_plugin_modules_are_those_pkgutil_lists() -> None:
 
     listed = [info.name for info in pkgutil.iter_modules(plugins.__path__)]
     assert registry._plugin_module_names() == listed and len(listed) > 30
+
+
+def test_a_lazy_pattern_compiles_on_first_use_and_acts_as_re() -> None:
+    import re
+
+    from sarifbandit.regex import lazy
+
+    pattern = lazy(r"(\w+)=(\d+)", re.ASCII)
+    assert pattern._compiled is None
+    text = "a=1, bb=22"
+    compiled = re.compile(r"(\w+)=(\d+)", re.ASCII)
+    assert pattern.search(text).groups() == compiled.search(text).groups()  # type: ignore[union-attr]
+    assert pattern._compiled is compiled  # re's own cache: the same object
+    assert pattern.findall(text) == compiled.findall(text)
+    assert [m.span() for m in pattern.finditer(text)] == [m.span() for m in compiled.finditer(text)]
+    assert pattern.sub(r"\2", text) == compiled.sub(r"\2", text)
+    assert pattern.split(text) == compiled.split(text)
+    assert pattern.match(text, 5).group(1) == "bb" and pattern.match(text, 3) is None  # type: ignore[union-attr]
+    assert pattern.fullmatch("x=9") is not None and pattern.fullmatch("x=9;") is None

@@ -5,14 +5,12 @@ from __future__ import annotations
 import ast
 import bisect
 import io
-import re
 import sys
-import threading
-import tokenize
 import warnings
 from typing import Any, Dict, List, Optional, Tuple, Union
 
 from ..records import field, record
+from ..regex import LazyPattern, lazy
 
 
 class SourceError(Exception):
@@ -52,7 +50,7 @@ def decode(data: bytes) -> str:
                 "UTF-8 or an ASCII-compatible coding, so it cannot run this file either",
             )
     try:
-        encoding, _ = tokenize.detect_encoding(io.BytesIO(data).readline)
+        encoding = _encoding(data)
     except SyntaxError as exc:
         raise SourceError("decode-error", _decode_failure(data, str(exc))) from None
     except LookupError as exc:  # from 3.14 a cookie naming a non-text codec (rot13) fails here
@@ -97,50 +95,50 @@ def _where(data: bytes, exc: UnicodeDecodeError) -> str:
 
 #: syntax a newer Python accepts, recognised on the line a SyntaxError points at:
 #: (first Python that parses it, what it is, the pattern, a phrase the message must contain)
-_NEWER_SYNTAX: Tuple[Tuple[Tuple[int, int], str, "re.Pattern[str]", str], ...] = (
-    ((3, 10), "a match statement", re.compile(r"^\s*(match|case)\s+[^=]*:\s*(#.*)?$"), ""),
-    ((3, 11), "except*", re.compile(r"^\s*except\s*\*"), ""),
+_NEWER_SYNTAX: Tuple[Tuple[Tuple[int, int], str, LazyPattern, str], ...] = (
+    ((3, 10), "a match statement", lazy(r"^\s*(match|case)\s+[^=]*:\s*(#.*)?$"), ""),
+    ((3, 11), "except*", lazy(r"^\s*except\s*\*"), ""),
     (
         (3, 11),
         "star-unpacking in a subscript or annotation",
-        re.compile(r"\w\s*\[(?:[^\[\]]*,)?\s*\*\s*[A-Za-z_]|\*\w+\s*:\s*\*"),
+        lazy(r"\w\s*\[(?:[^\[\]]*,)?\s*\*\s*[A-Za-z_]|\*\w+\s*:\s*\*"),
         "",
     ),
     (
         (3, 12),
         "a type statement",
-        re.compile(r"^\s*type\s+[A-Za-z_]\w*\s*(\[.*\])?\s*=(?!=)"),
+        lazy(r"^\s*type\s+[A-Za-z_]\w*\s*(\[.*\])?\s*=(?!=)"),
         "",
     ),
     (
         (3, 12),
         "a type parameter list",
-        re.compile(r"^\s*((async\s+)?def|class)\s+[A-Za-z_]\w*\s*\["),
+        lazy(r"^\s*((async\s+)?def|class)\s+[A-Za-z_]\w*\s*\["),
         "",
     ),
     (
         (3, 13),
         "a type parameter default",
-        re.compile(r"^\s*((async\s+)?def|class|type)\s+[A-Za-z_]\w*\s*\[[^\]]*[^=!<>]=[^=]"),
+        lazy(r"^\s*((async\s+)?def|class|type)\s+[A-Za-z_]\w*\s*\[[^\]]*[^=!<>]=[^=]"),
         "",
     ),
     (
         (3, 14),
         "except with unparenthesized exception types",
-        re.compile(r"^\s*except\s+[^:()]*,(?!.*\bas\b)"),
+        lazy(r"^\s*except\s+[^:()]*,(?!.*\bas\b)"),
         "must be parenthesized",
     ),
     (
         (3, 14),
         "a template string (t-string)",
-        re.compile(r"(?<![\w'\"])([tT][rR]?|[rR][tT])['\"]"),
+        lazy(r"(?<![\w'\"])([tT][rR]?|[rR][tT])['\"]"),
         "",
     ),
-    ((3, 15), "a lazy import", re.compile(r"^\s*lazy\s+(import|from)\s"), ""),
+    ((3, 15), "a lazy import", lazy(r"^\s*lazy\s+(import|from)\s"), ""),
     (
         (3, 15),
         "unpacking in a comprehension",
-        re.compile(r"\*.*\bfor\b"),
+        lazy(r"\*.*\bfor\b"),
         "unpacking cannot be used in",
     ),
 )
@@ -187,7 +185,7 @@ def _newer_python_hint(message: str, text: str, line: Optional[int]) -> str:
     )
 
 
-_STRING_START = re.compile(r"(?<![\w'\"])([rRbBuUfF]{0,2})('\'\'|\"\"\"|'|\")")
+_STRING_START = lazy(r"(?<![\w'\"])([rRbBuUfF]{0,2})('\'\'|\"\"\"|'|\")")
 
 
 def pep701_fstring(text: str, last: Optional[int] = None) -> bool:
@@ -383,6 +381,8 @@ def _parse_deep(text: str, filename: str) -> ast.Module:
         finally:
             sys.setrecursionlimit(old)
 
+    import threading
+
     try:
         previous = threading.stack_size(_DEEP_STACK)
     except (ValueError, RuntimeError):  # a platform that refuses big stacks: parse in place
@@ -405,11 +405,31 @@ def _parse_deep(text: str, filename: str) -> ast.Module:
     return result
 
 
+def _encoding(data: bytes) -> str:
+    """The coding the interpreter reads `data` in. Most files declare none in their first two
+    lines, which then must be UTF-8: that is decided here without importing tokenize (a few
+    per cent of a one-file scan); a cookie, or lines that are not UTF-8, go to tokenize."""
+    first = data.find(b"\n")
+    second = data.find(b"\n", first + 1) if first >= 0 else -1
+    head = data if second < 0 else data[:second]
+    if b"coding" not in head:
+        try:
+            head.decode("utf-8")
+            return "utf-8"
+        except UnicodeDecodeError:
+            pass
+    import tokenize
+
+    return tokenize.detect_encoding(io.BytesIO(data).readline)[0]
+
+
 def comments(text: str) -> Dict[int, str]:
     """{line: comment text} from tokenize's COMMENT tokens; on a tokenize error keep what was read."""
     found: Dict[int, str] = {}
     if "#" not in text:
         return found
+    import tokenize
+
     try:
         for tok in tokenize.generate_tokens(io.StringIO(text).readline):
             if tok.type == tokenize.COMMENT:
@@ -422,7 +442,7 @@ def comments(text: str) -> Dict[int, str]:
 #: for a non-ASCII line: the UTF-8 byte offset after each non-ASCII character, the running
 #: difference of UTF-16 units and UTF-8 bytes up to there, and the line's UTF-8 length
 _Shifts = Tuple[List[int], List[int], int]
-_NON_ASCII = re.compile(r"[^\x00-\x7f]")
+_NON_ASCII = lazy(r"[^\x00-\x7f]")
 
 
 def _utf16_shifts(text: str) -> Optional[_Shifts]:

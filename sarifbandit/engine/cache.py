@@ -23,8 +23,8 @@ import io
 import os
 import pickle
 import sys
-import threading
 import time
+from _thread import get_ident
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, Callable, Dict, Iterable, List, Optional, Sequence, Set, Tuple, Type
@@ -204,7 +204,7 @@ class ResultCache:
             data = pickle.dumps(result, protocol=pickle.HIGHEST_PROTOCOL)
             # a name of this process and thread: no other writer uses it at the same time, and
             # one left by a killed process whose pid came back is simply overwritten
-            writer = f"{os.getpid()}-{threading.get_ident()}"
+            writer = f"{os.getpid()}-{get_ident()}"
             temporary = os.path.join(folder, f".tmp-{writer}-{key[2:]}")
             try:
                 with open(temporary, "wb") as stream:
@@ -397,7 +397,7 @@ def _stamp_again(
 def _write_atomically(cache: ResultCache, path: str, value: Any) -> None:
     if not cache._writable:
         return
-    temporary = f"{path}.tmp-{os.getpid()}-{threading.get_ident()}"
+    temporary = f"{path}.tmp-{os.getpid()}-{get_ident()}"
     try:
         cache._prepare(Path(os.path.dirname(path)))
         data = pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)

@@ -18,12 +18,13 @@ from typing import Dict, FrozenSet, Iterable, List, Mapping, Optional, Set, Tupl
 
 from ..model import Finding, Notification, NotificationKind
 from ..records import field, record
+from ..regex import lazy
 
 # '#', optional blanks, the lowercase word nosec, optional ':', then the list up to the next '#'
-_NOSEC = re.compile(r"#\s*nosec:?\s*([^#]*)")
-_TOKEN = re.compile(r"[A-Za-z0-9_]+")
+_NOSEC = lazy(r"#\s*nosec:?\s*([^#]*)")
+_TOKEN = lazy(r"[A-Za-z0-9_]+")
 # ruff's grammar: a hash, the word noqa, then optionally a colon and codes separated by commas or blanks
-_NOQA = re.compile(r"#\s*noqa(?::\s*([A-Z]+[0-9]+(?:[\s,]+[A-Z]+[0-9]+)*))?", re.IGNORECASE)
+_NOQA = lazy(r"#\s*noqa(?::\s*([A-Z]+[0-9]+(?:[\s,]+[A-Z]+[0-9]+)*))?", re.IGNORECASE)
 
 #: ruff / flake8-bandit S codes and the Bandit id of the same meaning. Left out: S320 and S410
 #: (lxml; Bandit retired B320 and B410, and SB611 checks something else); ruff has no S613,

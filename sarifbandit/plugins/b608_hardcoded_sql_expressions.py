@@ -9,6 +9,7 @@ from typing import Dict, Iterator, List, Optional, Tuple, cast
 
 from ..analysis.context import FileContext
 from ..model import LOW, MEDIUM, Finding, Rank, Rule
+from ..regex import lazy
 
 RULE = Rule(
     id="B608",
@@ -59,18 +60,18 @@ cursor.execute("SELECT * FROM users WHERE name = %s", (name,))
 )
 
 # the trailing whitespace (or parenthesis) is part of each form: "update t set" + x is not SQL
-_SQL = re.compile(
+_SQL = lazy(
     r"select\s.*from\s|delete\s+from\s|insert\s+into\s.*values[\s(]|update\s.*set\s",
     re.IGNORECASE | re.DOTALL,
 )
 # every match starts with one of these words, and no word can span two joined pieces
-_HEAD = re.compile(r"select|delete|insert|update", re.IGNORECASE)
+_HEAD = lazy(r"select|delete|insert|update", re.IGNORECASE)
 # every word the SQL forms are made of
-_WORD = re.compile(r"select|delete|insert|update|from|into|values|set", re.IGNORECASE)
+_WORD = lazy(r"select|delete|insert|update|from|into|values|set", re.IGNORECASE)
 
 # a statement by its structure, at the start of the text after whitespace and comments; \x00
 # stands for a value filled in
-_STATEMENT = re.compile(
+_STATEMENT = lazy(
     r"\s*(?:(?:--[^\n]*(?:\n|$)|/\*.*?\*/)\s*)*(?:\(\s*)?"
     r"(?:explain\s+(?:analyze\s+)?)?"
     r"(?:select\s.*?\bfrom\b|insert\s+into\s.*?\bvalues\b|update\s.*?\bset\s|delete\s+from\s"

@@ -20,13 +20,13 @@ Werkzeug/Flask, Django and Starlette all default `secure` and `httponly` to Fals
 from __future__ import annotations
 
 import ast
-import re
 from pathlib import PurePosixPath
 from typing import Dict, Iterator, Optional, Tuple, cast
 
 from ..analysis.context import FileContext
 from ..analysis.nodes import argument, keyword
 from ..model import HIGH, MEDIUM, Finding, Rule, register
+from ..regex import lazy
 
 _REFERENCES = (
     (
@@ -131,8 +131,8 @@ _SETTINGS: Dict[str, Rule] = {
 }
 #: Django's settings only: these names are read from the settings module, not Flask's config
 _FLASK_SETTINGS = frozenset(k for k in _SETTINGS if not k.startswith("CSRF_"))
-_SESSION_NAME = re.compile(r"session|sessid|(?<![a-z])sid(?![a-z])|token|auth(?!or)|jwt|remember")
-_CSRF_NAME = re.compile(r"csrf|xsrf")
+_SESSION_NAME = lazy(r"session|sessid|(?<![a-z])sid(?![a-z])|token|auth(?!or)|jwt|remember")
+_CSRF_NAME = lazy(r"csrf|xsrf")
 
 
 def _false(node: Optional[ast.AST], ctx: Optional[FileContext] = None) -> bool:

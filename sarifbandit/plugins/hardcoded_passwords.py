@@ -23,10 +23,11 @@ from typing import Any, Iterator, Optional, Tuple
 from ..analysis.context import FileContext
 from ..analysis.nodes import positional_defaults
 from ..model import LOW, MEDIUM, Finding, Rank, Rule
+from ..regex import lazy
 
 _WORDS = r"pas+wo?r?d|pass(?:phrase)?|pwd|token|secrete?"
 #: the word alone, or as a part delimited by `_` or the ends of the name
-_CREDENTIAL_NAME = re.compile(rf"(?:^|_)(?:{_WORDS})(?:_|$)", re.IGNORECASE)
+_CREDENTIAL_NAME = lazy(rf"(?:^|_)(?:{_WORDS})(?:_|$)", re.IGNORECASE)
 
 _REFERENCES = (
     (
@@ -143,12 +144,12 @@ _DESCRIBING_MAPPINGS = frozenset(
     choices verbose translations descriptions description schema properties form forms
     prompts prompt""".split()
 )
-_PLACEHOLDER = re.compile(
+_PLACEHOLDER = lazy(
     r"""^(\s*|(.)\2{2,}|<[^<>]*>|\{\{?[^{}]*\}\}?|\$\{?[A-Za-z_][A-Za-z0-9_]*\}?|%\([a-z_]+\)s
     |(?i:.*\byour[\s_-].*|todo|fixme|tbd|redacted|placeholder|dummy|none|null|n/a))$""",
     re.VERBOSE,
 )
-_WORD = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+")
+_WORD = lazy(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+")
 
 
 def _words(name: Optional[str]) -> frozenset:

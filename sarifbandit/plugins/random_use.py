@@ -12,12 +12,12 @@ keeps Bandit's confidence. Never dropped: only rated.
 from __future__ import annotations
 
 import ast
-import re
 from typing import Dict, FrozenSet, Iterator, List, Optional, Set, Tuple
 
 from ..analysis.context import FileContext
 from ..analysis.nodes import dotted_name
 from ..model import HIGH, LOW, Rank
+from ..regex import lazy
 
 #: the non-cryptographic generator functions of `random` (module functions and the methods of
 #: `random.Random` instances); `random.SystemRandom` draws from os.urandom and is not flagged
@@ -55,7 +55,7 @@ _CARRIERS = (
     ast.Subscript,
     ast.Attribute,
 )
-_WORD = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+")
+_WORD = lazy(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+")
 
 
 def words(name: str) -> FrozenSet[str]:

@@ -9,12 +9,12 @@ once.
 from __future__ import annotations
 
 import ast
-import re
 from typing import FrozenSet, Iterator, Optional
 
 from ..analysis.context import FileContext
 from ..analysis.nodes import is_str, is_truthy_literal, keyword
 from ..model import HIGH, LOW, MEDIUM, Finding, Rule, register
+from ..regex import lazy
 
 SHELL_OPTIONS = {
     "subprocess": [
@@ -249,7 +249,7 @@ subprocess.run([shutil.which("git") or "/usr/bin/git", "status"])
 FAMILY = (B602, B603, B604, B605, B606, B607)
 
 # a drive letter followed by ':', or a leading slash, backslash or dot: Bandit's "full path"
-_FULL_PATH = re.compile(r"[A-Za-z](?=:)|[\\/.]")
+_FULL_PATH = lazy(r"[A-Za-z](?=:)|[\\/.]")
 
 
 def _shell_argument(call: ast.Call) -> Optional[ast.expr]:

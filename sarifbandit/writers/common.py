@@ -4,10 +4,10 @@ the line range, the code window) and the results in the order a writer should pr
 from __future__ import annotations
 
 import os
-import re
 from typing import Dict, List, Match, Optional, Tuple
 
 from ..model import MAX_FLOW_STEPS, Finding, FlowStep, Report, Rule
+from ..regex import lazy
 
 INFORMATION_URI = "https://github.com/sarifbandit/sarifbandit"
 #: the SARIF relatedLocations id of a data-flow result's source, which its message links to
@@ -15,8 +15,8 @@ SOURCE_ID = 1
 #: what a data-flow message's embedded link to the source says, and the text that carries it
 _LINK = f" from [user input]({SOURCE_ID})."
 #: characters a plain-text message escapes once it holds an embedded link (SARIF 3.11.6)
-_LINK_SYNTAX = re.compile(r"([\\\[\]])")
-_ESCAPED = re.compile(r"\\([\\\[\]])")
+_LINK_SYNTAX = lazy(r"([\\\[\]])")
+_ESCAPED = lazy(r"\\([\\\[\]])")
 
 
 def help_uri(rule: Rule) -> str:
@@ -103,7 +103,7 @@ def skipped(report: Report) -> Dict[str, str]:
     return reasons
 
 
-_SURROGATE = re.compile("[\ud800-\udfff]")
+_SURROGATE = lazy("[\ud800-\udfff]")
 
 
 def unicode_safe(text: str, backslash: str = "\\") -> str:

@@ -14,14 +14,15 @@ from collections import Counter
 from typing import Dict, Iterable, Mapping
 
 from ..model import FileResult, Finding, Rank, Report
+from ..regex import lazy
 
 RANKS = (Rank.UNDEFINED, Rank.LOW, Rank.MEDIUM, Rank.HIGH)
 Metrics = Dict[str, int]
 
 # the words after `nosec` up to the next '#': the ids and check names a comment lists
-_NOSEC_LIST = re.compile(r"#\s*nosec:?\s*([^#]*)")
-_WORD = re.compile(r"[A-Za-z0-9_]+")
-_NOQA_LIST = re.compile(r"#\s*noqa:\s*([^#]*)", re.IGNORECASE)
+_NOSEC_LIST = lazy(r"#\s*nosec:?\s*([^#]*)")
+_WORD = lazy(r"[A-Za-z0-9_]+")
+_NOQA_LIST = lazy(r"#\s*noqa:\s*([^#]*)", re.IGNORECASE)
 
 
 def names_its_check(finding: Finding, names: Mapping[str, str] = {}) -> bool:

@@ -30,6 +30,7 @@ from typing import (
 )
 
 from ...records import field, record, replace
+from ...regex import lazy
 from ..nodes import dotted_name, positional_defaults
 from .guards import refine, sanitized
 from .library import (
@@ -2714,7 +2715,7 @@ def _program_part(argv: Value) -> Value:
     return first
 
 
-_CONVERSIONS = re.compile(r"%(?:\([^)]*\))?[-#0 +]*(?:\*|\d+)?(?:\.(?:\*|\d+))?[hlL]?([a-zA-Z%])")
+_CONVERSIONS = lazy(r"%(?:\([^)]*\))?[-#0 +]*(?:\*|\d+)?(?:\.(?:\*|\d+))?[hlL]?([a-zA-Z%])")
 
 
 def _repr_conversion(message: Value, index: int) -> bool:
@@ -2729,7 +2730,7 @@ def _repr_conversion(message: Value, index: int) -> bool:
 #: "/" alone does not: input starting with / or \ makes `//evil.example`, another host),
 #: a scheme, host and the start of a path (`https://api.example/`), a query begun (`?next=`),
 #: or text the code chose (\0) followed by a path or query
-_FIXED_HOST = re.compile(r"^(?:/[^/\\]|[a-zA-Z][\w+.-]*://[^/?#\\]+[/?#]|\0[^:]*[/?#]|[^\0]*\?)")
+_FIXED_HOST = lazy(r"^(?:/[^/\\]|[a-zA-Z][\w+.-]*://[^/?#\\]+[/?#]|\0[^:]*[/?#]|[^\0]*\?)")
 
 
 def _fixed_host(value: Value, sink_class: str) -> bool:
@@ -2846,7 +2847,7 @@ _RUNS_QUERY = frozenset(
 
 
 #: the start of a SQL statement (after blanks): where built text is remembered for B608
-_SQL_START = re.compile(r"\s*(?:select|insert|update|delete|with|replace|merge)\b", re.I)
+_SQL_START = lazy(r"\s*(?:select|insert|update|delete|with|replace|merge)\b", re.I)
 
 
 def _candidates(table: Value) -> Optional[Value]:
@@ -3274,9 +3275,7 @@ def slice_pieces(base: Value, lower: Value, upper: Value) -> Value:
     return Value(taint=base.all_taint())
 
 
-_PERCENT = re.compile(
-    r"%(?:\(([^)]*)\))?[-#0 +]*(?:\*|\d+)?(?:\.(?:\*|\d+))?[hlL]?([diouxXeEfFgGcrsa%])"
-)
+_PERCENT = lazy(r"%(?:\(([^)]*)\))?[-#0 +]*(?:\*|\d+)?(?:\.(?:\*|\d+))?[hlL]?([diouxXeEfFgGcrsa%])")
 
 
 def percent_format(template: str, args: Value) -> Value:

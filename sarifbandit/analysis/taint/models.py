@@ -29,7 +29,7 @@ import os
 import pickle
 import re
 import sys
-import threading
+from _thread import get_ident
 from functools import lru_cache
 from pathlib import Path
 from typing import (
@@ -50,6 +50,7 @@ from ... import records
 from ...errors import ConfigError, closest
 from ...hashing import sha256
 from ...records import record
+from ...regex import LazyPattern, lazy
 from ...version import __version__
 
 SINK_CLASSES = (
@@ -330,8 +331,9 @@ class Models:
 # -- the schema -------------------------------------------------------------------------------
 
 _IDENT = r"[A-Za-z_]\w*"
-_DOTTED = re.compile(rf"{_IDENT}(\.{_IDENT})*\Z")
-_CALL = re.compile(rf"(\*\.)?{_IDENT}(\.{_IDENT})*\Z")
+_DOTTED = lazy(rf"{_IDENT}(\.{_IDENT})*\Z")
+_CALL = lazy(rf"(\*\.)?{_IDENT}(\.{_IDENT})*\Z")
+_IDENTIFIER = lazy(rf"{_IDENT}\Z")
 
 
 class _Where:
@@ -369,7 +371,9 @@ def _hint(word: str, choices: Iterable[str]) -> str:
     return f" (did you mean '{close[0]}'?)" if close else ""
 
 
-def _string(where: _Where, value: Any, pattern: Optional[re.Pattern] = None, what: str = "") -> str:
+def _string(
+    where: _Where, value: Any, pattern: Optional[LazyPattern] = None, what: str = ""
+) -> str:
     if not isinstance(value, str) or not value:
         raise where.fail(f"must be {what or 'a string'}, not {_type_name(value)} ({_shown(value)})")
     if pattern is not None and not pattern.match(value):
@@ -431,7 +435,7 @@ def _sanitized_class(where: _Where, value: Any) -> str:
 
 
 def _identifier(where: _Where, value: Any) -> str:
-    return _string(where, value, re.compile(rf"{_IDENT}\Z"), "a name (a Python identifier)")
+    return _string(where, value, _IDENTIFIER, "a name (a Python identifier)")
 
 
 def _dotted(where: _Where, value: Any) -> str:
@@ -750,7 +754,7 @@ def _load_compiled(path: Path) -> Optional[Tuple[Mapping[str, List[Any]], ...]]:
 def _store_compiled(path: Path, parts: Tuple[Mapping[str, List[Any]], ...]) -> None:
     """Written to a temporary name and renamed: concurrent runs leave a whole file or none; a
     directory that cannot be written only means parsing again next time."""
-    temporary = path.with_name(f".tmp-{os.getpid()}-{threading.get_ident()}-{path.name}")
+    temporary = path.with_name(f".tmp-{os.getpid()}-{get_ident()}-{path.name}")
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         temporary.write_bytes(pickle.dumps(parts, protocol=pickle.HIGHEST_PROTOCOL))

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import ast
 import re
-import string
 import sys
 from typing import Any, Collection, Dict, FrozenSet, Iterable, List, Optional, Set
 
@@ -18,14 +17,19 @@ else:  # pragma: no cover - the modules' names before 3.11
     import sre_constants as _sre
     import sre_parse as _sre_parse
 
+# the `string` module's constants, written out: importing it costs start-up for three strings
+_WHITESPACE = " \t\n\r\x0b\x0c"
+_DIGITS = "0123456789"
+_LETTERS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+
 #: per sink class, the characters one of which any harmful text for it holds
 DANGEROUS = {
-    "sql": "'\";()\\/*#" + string.whitespace,
-    "command": ";|&$`()<>'\"\\*?[]{}~!#" + string.whitespace,
+    "sql": "'\";()\\/*#" + _WHITESPACE,
+    "command": ";|&$`()<>'\"\\*?[]{}~!#" + _WHITESPACE,
     "path": "/\\.",
     "xss": "<>\"'`&",
-    "code": string.ascii_letters + "_'\"[]{},:;=\\`",
-    "xpath": "'\"[]/|()=<>@*" + string.whitespace,
+    "code": _LETTERS + "_'\"[]{},:;=\\`",
+    "xpath": "'\"[]/|()=<>@*" + _WHITESPACE,
     "ldap": "*()\\&|!=<>~\0",
     "header": "\r\n",
     "log": "\r\n",
@@ -105,9 +109,9 @@ def _characters(items: Any) -> Optional[Set[str]]:
 _POSSESSIVE = getattr(_sre, "POSSESSIVE_REPEAT", _sre.MAX_REPEAT)
 
 _CATEGORIES = {
-    "CATEGORY_DIGIT": string.digits,
-    "CATEGORY_WORD": string.ascii_letters + string.digits + "_",
-    "CATEGORY_SPACE": string.whitespace,
+    "CATEGORY_DIGIT": _DIGITS,
+    "CATEGORY_WORD": _LETTERS + _DIGITS + "_",
+    "CATEGORY_SPACE": _WHITESPACE,
 }
 
 

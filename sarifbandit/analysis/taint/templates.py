@@ -11,17 +11,19 @@ from __future__ import annotations
 import re
 from typing import FrozenSet, Iterable, List, Set, Tuple
 
+from ...regex import lazy
+
 #: every variable a template is given, when it escapes none of them
 EVERY = "*"
 #: the extensions Flask renders with autoescaping on
 FLASK_ESCAPED = (".html", ".htm", ".xml", ".xhtml", ".svg")
 
-_OUTPUT = re.compile(r"\{\{(.*?)\}\}", re.S)
-_BLOCK = re.compile(r"\{%-?\s*(end)?autoescape\b\s*(\w*)\s*-?%\}")
-_LEADING_NAME = re.compile(r"\s*([A-Za-z_]\w*)(?:\.([A-Za-z_]\w*))?")
-_LOOP = re.compile(r"\{%-?\s*for\s+([\w\s,]+?)\s+in\s+([A-Za-z_]\w*)")
-_REFERENCE = re.compile(r"\{%-?\s*(?:include|extends|import|from)\s+[\"']([^\"']+)[\"']")
-_FILTERS = re.compile(r"\|\s*([A-Za-z_]\w*)")
+_OUTPUT = lazy(r"\{\{(.*?)\}\}", re.S)
+_BLOCK = lazy(r"\{%-?\s*(end)?autoescape\b\s*(\w*)\s*-?%\}")
+_LEADING_NAME = lazy(r"\s*([A-Za-z_]\w*)(?:\.([A-Za-z_]\w*))?")
+_LOOP = lazy(r"\{%-?\s*for\s+([\w\s,]+?)\s+in\s+([A-Za-z_]\w*)")
+_REFERENCE = lazy(r"\{%-?\s*(?:include|extends|import|from)\s+[\"']([^\"']+)[\"']")
+_FILTERS = lazy(r"\|\s*([A-Za-z_]\w*)")
 
 
 def unescaped(text: str) -> FrozenSet[str]:

@@ -11,9 +11,9 @@ at all. Views are named by their dotted path (`shop.views.detail`, `shop.views.O
 from __future__ import annotations
 
 import ast
-import re
 from typing import Dict, FrozenSet, Iterable, Optional, Set, Tuple
 
+from ...regex import lazy
 from ..index import resolve_relative
 from ..nodes import last_name
 from .patterns import safe_classes
@@ -21,13 +21,13 @@ from .patterns import safe_classes
 #: (view's dotted name, keyword, converter) for every URL argument a route gives a view
 UrlArgument = Tuple[str, str, str]
 
-_PATH_ARGUMENT = re.compile(r"<(?:(?P<conv>\w+):)?(?P<name>\w+)>")
-_REGEX_GROUP = re.compile(r"\(\?P<(?P<name>\w+)>(?P<body>[^()]*)\)")
+_PATH_ARGUMENT = lazy(r"<(?:(?P<conv>\w+):)?(?P<name>\w+)>")
+_REGEX_GROUP = lazy(r"\(\?P<(?P<name>\w+)>(?P<body>[^()]*)\)")
 #: the converter of a regular expression group that admits only some characters, followed by
 #: the sink classes they cannot harm (`re:command,path,sql`)
 PATTERN_CONVERTER = "re:"
 #: a regular expression group that can only hold digits: what Django's int converter takes
-_DIGITS = re.compile(r"(?:\\d|\[0-9\])(?:[+*]|\{\d+(?:,\d*)?\})?\Z")
+_DIGITS = lazy(r"(?:\\d|\[0-9\])(?:[+*]|\{\d+(?:,\d*)?\})?\Z")
 _ROUTE_CALLS = frozenset({"path", "re_path", "url"})
 
 
