@@ -110,28 +110,26 @@ def _make(cls: type, frozen: bool, eq: bool, slots: bool) -> type:
         f.name = name
         found.append(f)
     namespace: Dict[str, Any] = {"_MISSING": MISSING, "_set": object.__setattr__}
-    source = [_init_source(found, frozen, "__post_init__" in own, namespace)]
+    # the source of each generated method, compiled by the first call of it (see _stubs)
+    sources = {"__init__": _init_source(found, frozen, "__post_init__" in own, namespace)}
     compared = [f.name for f in found if f.compare]
-    generated = ["__init__"]
     if eq:
         mine = "(" + "".join(f"self.{n}," for n in compared) + ")"
         theirs = "(" + "".join(f"other.{n}," for n in compared) + ")"
-        source.append(
+        sources["__eq__"] = (
             "def __eq__(self, other):\n"
             f"  if other.__class__ is self.__class__: return {mine} == {theirs}\n"
             "  return NotImplemented\n"
         )
-        generated.append("__eq__")
         if frozen:
-            source.append(f"def __hash__(self): return hash({mine})\n")
-            generated.append("__hash__")
+            sources["__hash__"] = f"def __hash__(self): return hash({mine})\n"
     home: List[type] = []  # the class made, once it is
     made: Dict[str, Any] = {"__repr__": _repr}
     if eq and not frozen:
         made["__hash__"] = None  # a mutable value must be unhashable; without eq: object's hash
     if frozen:
         made.update(__setattr__=_frozen_set, __delattr__=_frozen_delete)
-    made.update(_stubs(generated, "".join(source), namespace, home))
+    made.update(_stubs(sources, namespace, home))
     methods = {k: v for k, v in made.items() if k not in own}
     methods[_FIELDS] = tuple(found)
     if not slots:
@@ -155,21 +153,18 @@ def _make(cls: type, frozen: bool, eq: bool, slots: bool) -> type:
     return slotted
 
 
-def _stubs(
-    names: List[str], source: str, namespace: Dict[str, Any], home: List[type]
-) -> Dict[str, Any]:
-    """Stand-ins for the generated methods `names` of the class `home` will hold: the first call
-    of any compiles them all and puts them in their place (where the class does not define its
-    own). Compiling is most of what a record costs, and a run uses about half of the records: a
-    one-file scan makes none of the config file's or of most writers'."""
+def _stubs(sources: Dict[str, str], namespace: Dict[str, Any], home: List[type]) -> Dict[str, Any]:
+    """Stand-ins for the generated methods of the class `home` will hold: the first call of one
+    compiles it and puts it in its place (where the class does not define its own). Compiling
+    is most of what a record costs, and a run uses few of the methods: a one-file scan makes
+    about half of the records and compares or hashes fewer still."""
 
     def real(name: str) -> Any:
-        if "__init__" not in namespace:
-            exec(source, namespace)  # noqa: S102 - source built from the class's field names
+        if name not in namespace:
+            exec(sources[name], namespace)  # noqa: S102 - source built from the field names
             cls = home[0]
-            for each in names:
-                if getattr(cls.__dict__.get(each), "__stub__", False):
-                    setattr(cls, each, namespace[each])
+            if getattr(cls.__dict__.get(name), "__stub__", False):
+                setattr(cls, name, namespace[name])
         return namespace[name]
 
     def __init__(self: Any, *args: Any, **kwargs: Any) -> None:
@@ -184,7 +179,7 @@ def _stubs(
     stubs = {"__init__": __init__, "__eq__": __eq__, "__hash__": __hash__}
     for stub in stubs.values():
         stub.__stub__ = True  # type: ignore[attr-defined]
-    return {name: stubs[name] for name in names}
+    return {name: stubs[name] for name in sources}
 
 
 def _init_source(found: List[Field], frozen: bool, post_init: bool, namespace: Dict) -> str:

@@ -146,8 +146,12 @@ def test_methods_are_compiled_on_first_use_and_then_replace_their_stand_ins() ->
     assert getattr(Lazy.__dict__["__hash__"], "__stub__", False)
     first = Lazy("a")
     assert not hasattr(Lazy.__dict__["__init__"], "__stub__")
+    assert getattr(Lazy.__dict__["__eq__"], "__stub__", False)  # each method on its own use
+    assert first == Lazy("a") and first != Lazy("b")
     assert not hasattr(Lazy.__dict__["__eq__"], "__stub__")
-    assert first == Lazy("a") and hash(first) == hash(Lazy("a"))
+    assert getattr(Lazy.__dict__["__hash__"], "__stub__", False)
+    assert hash(first) == hash(Lazy("a"))
+    assert not hasattr(Lazy.__dict__["__hash__"], "__stub__")
 
 
 @record(frozen=True, slots=True)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import ast
-import string
 from typing import Iterator, Optional
 
 from ..analysis.context import FileContext
@@ -54,7 +53,7 @@ _DOWNLOADS = {
     "snapshot_download": "huggingface_hub",
     "repository_id": "huggingface_hub",
 }
-_HEX = frozenset(string.hexdigits)
+_HEX = frozenset("0123456789abcdefABCDEF")  # string.hexdigits, without importing string
 _LOCAL_PREFIXES = ("./", "/", "../")
 
 
