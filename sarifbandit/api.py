@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-import datetime as _dt
 import os
+import time
 from pathlib import Path
 from typing import Callable, Dict, Iterable, List, Optional, Sequence, Tuple, Union
 
@@ -22,8 +22,8 @@ from .records import replace
 from .version import __version__
 
 
-def _now() -> _dt.datetime:
-    return _dt.datetime.now(_dt.timezone.utc)
+def _now() -> float:
+    return time.time()
 
 
 def passes(finding: Finding, config: Config) -> bool:

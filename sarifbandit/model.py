@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import ast
-import datetime as _dt
 import enum
 from pathlib import Path
 from typing import (
@@ -358,8 +357,10 @@ class Report:
     files: List[FileResult]
     config: "Config"
     root: Path
-    started: _dt.datetime
-    finished: _dt.datetime
+    #: when the scan started and finished, in seconds since the epoch (time.time(); writers
+    #: format them with writers.common.utc_time, datetime being imported only by those writers)
+    started: float
+    finished: float
     version: str = ""
     #: whether every target could be read and parsed
     complete: bool = True

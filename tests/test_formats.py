@@ -265,3 +265,10 @@ def test_hostile_file_names_never_break_a_writer(hostile, fmt: str) -> None:
         assert {r["filename"] for r in json.loads(out)["results"]} == {"tab\tnl\n.py", "x\\xff.py"}
     elif fmt == "text":
         assert "x\\xff.py:1:1" in out and "tab\tnl\\x0a.py:1:1" in out
+
+
+def test_report_times_are_written_in_utc() -> None:
+    from sarifbandit.writers.common import utc_time
+
+    assert utc_time(0.5, "%Y-%m-%dT%H:%M:%S.%fZ") == "1970-01-01T00:00:00.500000Z"
+    assert utc_time(86400 * 365, "%Y-%m-%d %H:%M:%S UTC") == "1971-01-01 00:00:00 UTC"

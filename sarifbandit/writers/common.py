@@ -19,6 +19,13 @@ _LINK_SYNTAX = lazy(r"([\\\[\]])")
 _ESCAPED = lazy(r"\\([\\\[\]])")
 
 
+def utc_time(seconds: float, form: str) -> str:
+    """A time of the report (`Report.started`, `finished`) in UTC, formatted by strftime."""
+    import datetime
+
+    return datetime.datetime.fromtimestamp(seconds, datetime.timezone.utc).strftime(form)
+
+
 def help_uri(rule: Rule) -> str:
     """The rule's section of the generated docs (docs/rules.md) on the project's site."""
     return (

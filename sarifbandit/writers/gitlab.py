@@ -24,6 +24,7 @@ from .common import (
     rule_of,
     skipped,
     unicode_safe,
+    utc_time,
 )
 
 if TYPE_CHECKING:
@@ -97,8 +98,8 @@ def document(report: Report, options: "WriterOptions") -> Dict[str, Any]:
             "scanner": tool,
             "type": "sast",
             "status": "success",
-            "start_time": report.started.strftime(_TIME),
-            "end_time": report.finished.strftime(_TIME),
+            "start_time": utc_time(report.started, _TIME),
+            "end_time": utc_time(report.finished, _TIME),
             "messages": [
                 {"level": "warn", "value": f"{path}: {reason}"}
                 for path, reason in sorted(skipped(report).items())

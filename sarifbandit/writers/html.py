@@ -27,7 +27,7 @@ from urllib.parse import quote
 
 from ..model import Finding, Rank, Report, Rule, context_line
 from ..records import record
-from .common import cwe_link, flow_steps, help_uri, skipped, unicode_safe
+from .common import cwe_link, flow_steps, help_uri, skipped, unicode_safe, utc_time
 from .metrics import metrics
 from .vcs import GitFacts, git_facts, source_url
 
@@ -337,7 +337,7 @@ def _facts(report: Report, facts: Optional[GitFacts]) -> List[Tuple[str, str]]:
     totals = metrics(report)["_totals"]
     items = [
         ("tool", f"sarifbandit {report.version}"),
-        ("scanned", report.finished.strftime("%Y-%m-%d %H:%M:%S UTC")),
+        ("scanned", utc_time(report.finished, "%Y-%m-%d %H:%M:%S UTC")),
         ("folder", report.root.name or str(report.root)),
     ]
     if facts is not None and facts.revision:

@@ -19,6 +19,7 @@ from .common import (
     rule_of,
     skipped,
     test_name,
+    utc_time,
 )
 from .metrics import metrics
 
@@ -66,7 +67,7 @@ def result(finding: Finding, rule: Optional[Rule]) -> Dict[str, Any]:
 def document(report: Report, options: "WriterOptions") -> Dict[str, Any]:
     return {
         "errors": [{"filename": p, "reason": r} for p, r in sorted(skipped(report).items())],
-        "generated_at": report.finished.strftime("%Y-%m-%dT%H:%M:%SZ"),
+        "generated_at": utc_time(report.finished, "%Y-%m-%dT%H:%M:%SZ"),
         "metrics": metrics(report),
         "results": [result(f, rule_of(report, f)) for f in ordered(report, options.aggregate)],
     }

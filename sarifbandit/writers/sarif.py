@@ -31,7 +31,15 @@ from ..model import (
     Report,
     Rule,
 )
-from .common import INFORMATION_URI, SOURCE_ID, flow_steps, help_uri, json_safe, linked_message
+from .common import (
+    INFORMATION_URI,
+    SOURCE_ID,
+    flow_steps,
+    help_uri,
+    json_safe,
+    linked_message,
+    utc_time,
+)
 from .sarif_json import plain
 from .vcs import GitFacts, azure_pipeline, git_facts
 
@@ -542,8 +550,8 @@ def build(
     invocation = om.Invocation(
         # a check that crashed lost findings: the analysis is incomplete
         execution_successful=not any(n.code == "check-error" for n in execution),
-        start_time_utc=report.started.strftime("%Y-%m-%dT%H:%M:%S.%fZ"),
-        end_time_utc=report.finished.strftime("%Y-%m-%dT%H:%M:%S.%fZ"),
+        start_time_utc=utc_time(report.started, "%Y-%m-%dT%H:%M:%S.%fZ"),
+        end_time_utc=utc_time(report.finished, "%Y-%m-%dT%H:%M:%S.%fZ"),
         working_directory=(
             om.ArtifactLocation(uri=_directory_uri(report.root)) if machine_paths else None
         ),
