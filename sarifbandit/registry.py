@@ -3,11 +3,14 @@ and the dispatch table the walk uses, built once per selection of rules."""
 
 from __future__ import annotations
 
+import ast
 import importlib
 import os
 import re
 import sys
+import time
 from functools import lru_cache
+from stat import S_ISDIR
 from typing import (
     Dict,
     FrozenSet,
@@ -22,7 +25,9 @@ from typing import (
 )
 
 from . import plugins
+from .hashing import sha256
 from .model import DispatchTable, Rule, dispatch_of
+from .usercache import cache_file, store
 
 #: entry-point group through which other packages add rules (modules defining Rule objects)
 ENTRY_POINT_GROUP = "sarifbandit.plugins"
@@ -32,7 +37,7 @@ BLACKLIST_ALIAS = "B001"
 
 
 def _entry_point_modules() -> List[str]:
-    found = _scan_entry_points(sys.path, ENTRY_POINT_GROUP)
+    found = _cached_entry_points(sys.path, ENTRY_POINT_GROUP)
     if found is not None:
         return found
     if sys.version_info >= (3, 10):
@@ -45,6 +50,61 @@ def _entry_point_modules() -> List[str]:
 
 
 _METADATA_SUFFIXES = (".dist-info", ".egg-info")
+#: how recent a folder's change may be for its time to stand for its content
+_RACY_NS = 2_000_000_000
+
+
+def _cached_entry_points(path: Sequence[str], group: str) -> Optional[List[str]]:
+    """`_scan_entry_points`, kept in the user cache directory under the modification times of
+    the `path` folders: reading every distribution's metadata costs a few milliseconds in an
+    environment of some dozens of packages, every run. Installing, upgrading or removing a
+    package adds or removes a metadata folder, which changes its parent's time; an
+    entry_points.txt edited in place is not seen until then."""
+    if not _only_path_finders():
+        return None
+    key = _path_stamp(path)
+    where = cache_file(f"entry-points-{sha256(repr((group, key)).encode()).hexdigest()}.txt")
+    if key is None or where is None:
+        return _scan_entry_points(path, group)
+    try:
+        stored = ast.literal_eval(where.read_text(encoding="utf-8"))
+        if isinstance(stored, list) and all(isinstance(value, str) for value in stored):
+            return stored
+    except (OSError, ValueError, SyntaxError, MemoryError, RecursionError):
+        pass  # none yet, or not ours: read the metadata and store it
+    found = _scan_entry_points(path, group)
+    # a folder changed within the file system's time granularity of now could change again
+    # under the same time: such a stamp is not trusted (as the results cache does)
+    settled = time.time_ns() - _RACY_NS
+    if found is not None and all(mtime < settled for _, mtime in key):
+        store(where, repr(found).encode("utf-8"))
+    return found
+
+
+def _only_path_finders() -> bool:
+    """Whether the path finder is the only one that can name distributions."""
+    from importlib.machinery import PathFinder
+
+    return not any(
+        getattr(finder, "find_distributions", None) is not None and finder is not PathFinder
+        for finder in sys.meta_path
+    )
+
+
+def _path_stamp(path: Sequence[str]) -> Optional[Tuple[Tuple[str, int], ...]]:
+    """Each `path` entry with its folder's modification time (-1: missing); None when an entry
+    is not a folder (a zip: importlib.metadata reads it)."""
+    stamp = []
+    for entry in path:
+        try:
+            found = os.stat(entry or ".")
+        except OSError:
+            stamp.append((entry, -1))
+            continue
+        if not S_ISDIR(found.st_mode):
+            return None
+        stamp.append((entry, found.st_mtime_ns))
+    return tuple(stamp)
 
 
 def _scan_entry_points(path: Sequence[str], group: str) -> Optional[List[str]]:
@@ -52,12 +112,7 @@ def _scan_entry_points(path: Sequence[str], group: str) -> Optional[List[str]]:
     distribution of a name on `path` wins) but without importing it, which costs more than the
     rest of a small scan's plugin loading; None when `path` holds anything only importlib.metadata
     can read (a zip, an egg, a finder of distributions other than the path finder)."""
-    from importlib.machinery import PathFinder
-
-    if any(
-        getattr(finder, "find_distributions", None) is not None and finder is not PathFinder
-        for finder in sys.meta_path
-    ):
+    if not _only_path_finders():
         return None
     seen: Set[str] = set()
     values: List[str] = []

@@ -23,6 +23,7 @@ LAYER_OF = {
     "records": "values",
     "hashing": "values",
     "regex": "values",
+    "usercache": "values",
     "analysis": "analysis",
     "plugins": "checks",
     "registry": "catalogue",

@@ -303,3 +303,38 @@ def test_a_lazy_pattern_compiles_on_first_use_and_acts_as_re() -> None:
     assert pattern.split(text) == compiled.split(text)
     assert pattern.match(text, 5).group(1) == "bb" and pattern.match(text, 3) is None  # type: ignore[union-attr]
     assert pattern.fullmatch("x=9") is not None and pattern.fullmatch("x=9;") is None
+
+
+def test_entry_points_are_kept_until_a_path_folder_changes(tmp_path, monkeypatch) -> None:
+    from sarifbandit import registry
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
+    site = tmp_path / "site"
+    group = f"[{registry.ENTRY_POINT_GROUP}]"
+    _dist(site, "first-1.0", f"{group}\nrules = first.rules\n")
+    path = [str(site), str(tmp_path / "missing")]
+    group_name = registry.ENTRY_POINT_GROUP
+    assert registry._cached_entry_points(path, group_name) == ["first.rules"]
+    assert not list((tmp_path / "xdg").rglob("entry-points-*"))  # a folder changed just now
+    os.utime(site, ns=(10**18, 10**18))  # settled
+    assert registry._cached_entry_points(path, group_name) == ["first.rules"]
+    reads = []
+    real = registry._scan_entry_points
+    monkeypatch.setattr(registry, "_scan_entry_points", lambda *a: reads.append(a) or real(*a))
+    assert registry._cached_entry_points(path, group_name) == ["first.rules"]
+    assert reads == []  # the second run read no metadata
+    _dist(site, "second-1.0", f"{group}\nrules = second.rules\n")  # installing a package
+    os.utime(site, ns=(15 * 10**17, 15 * 10**17))
+    assert sorted(registry._cached_entry_points(path, group_name)) == [
+        "first.rules",
+        "second.rules",
+    ]
+    assert len(reads) == 1
+    # a planted or corrupt file is a miss, never code
+    assert len(list((tmp_path / "xdg").rglob("entry-points-*"))) == 2
+    for stored in (tmp_path / "xdg" / "sarifbandit").glob("entry-points-*.txt"):
+        stored.write_text("__import__('os').system('false')", encoding="utf-8")
+    assert len(registry._cached_entry_points(path, group_name)) == 2 and len(reads) == 2
+    archive = tmp_path / "lib.zip"
+    archive.write_bytes(b"PK\x05\x06" + b"\0" * 18)
+    assert registry._cached_entry_points([str(archive)], group_name) is None  # importlib's

@@ -25,11 +25,9 @@ per library.
 from __future__ import annotations
 
 import io
-import os
 import pickle
 import re
 import sys
-from _thread import get_ident
 from functools import lru_cache
 from pathlib import Path
 from typing import (
@@ -51,6 +49,7 @@ from ...errors import ConfigError, closest
 from ...hashing import sha256
 from ...records import record
 from ...regex import LazyPattern, lazy
+from ...usercache import cache_file, store
 from ...version import __version__
 
 SINK_CLASSES = (
@@ -672,7 +671,7 @@ def _builtin_parts() -> Tuple[Mapping[str, List[Any]], ...]:
             for path, data in files
         )
         if stored is not None:
-            _store_compiled(stored, parts)
+            store(stored, pickle.dumps(parts, protocol=pickle.HIGHEST_PROTOCOL))
     return parts
 
 
@@ -708,22 +707,8 @@ def _digest(files: Sequence[Tuple[Path, Optional[bytes]]]) -> Optional[str]:
     return digest.hexdigest()
 
 
-def user_cache_dir() -> Path:
-    """Where sarifbandit keeps what it derives from its own files (XDG_CACHE_HOME, else
-    ~/.cache; LOCALAPPDATA on Windows), in its `sarifbandit` folder."""
-    base = os.environ.get("XDG_CACHE_HOME") or (
-        os.environ.get("LOCALAPPDATA") if os.name == "nt" else None
-    )
-    return Path(base or Path.home() / ".cache") / "sarifbandit"
-
-
 def compiled_path(digest: Optional[str]) -> Optional[Path]:
-    if digest is None:
-        return None
-    try:
-        return user_cache_dir() / f"models-{digest}.pickle"
-    except RuntimeError:  # no home directory to be found
-        return None
+    return None if digest is None else cache_file(f"models-{digest}.pickle")
 
 
 class _ModelUnpickler(pickle.Unpickler):
@@ -749,21 +734,6 @@ def _load_compiled(path: Path) -> Optional[Tuple[Mapping[str, List[Any]], ...]]:
         for part in parts
     )
     return parts if valid else None
-
-
-def _store_compiled(path: Path, parts: Tuple[Mapping[str, List[Any]], ...]) -> None:
-    """Written to a temporary name and renamed: concurrent runs leave a whole file or none; a
-    directory that cannot be written only means parsing again next time."""
-    temporary = path.with_name(f".tmp-{os.getpid()}-{get_ident()}-{path.name}")
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        temporary.write_bytes(pickle.dumps(parts, protocol=pickle.HIGHEST_PROTOCOL))
-        os.replace(temporary, path)
-    except OSError:
-        try:
-            temporary.unlink()
-        except OSError:
-            pass
 
 
 @lru_cache(maxsize=1)
