@@ -126,10 +126,12 @@ def _click_option(option: Option) -> Callable[[Any], Any]:
 @click.pass_context
 def _scan(ctx: click.Context, **flags: Any) -> None:
     """Scan files and directories (`-` reads standard input)."""
+    # the options given (the targets are an argument: click 8.1 counts them given even when none)
     given = {
         name
         for name in flags
-        if ctx.get_parameter_source(name) is click.core.ParameterSource.COMMANDLINE
+        if name != "targets"
+        and ctx.get_parameter_source(name) is click.core.ParameterSource.COMMANDLINE
     }
     run_scan(flags, given)
 

@@ -288,8 +288,8 @@ class _Unsure(Exception):
 def quick_parse(
     argv: Sequence[str], commands: Collection[str], formats: Collection[str]
 ) -> Optional[Tuple[Dict[str, Any], Set[str]]]:
-    """The `scan` flags (every option's value, defaults included) and the names given on the
-    command line, as click would give them; None when click should read `argv` itself.
+    """The `scan` flags (every option's value, defaults included) and the names of the options
+    given on the command line, as click would give them; None when click should read `argv` itself.
     `commands` are the program's commands, `formats` the values -f takes."""
     words = list(argv)
     if words and words[0] == "scan":
@@ -336,8 +336,6 @@ def _parse(words: List[str], formats: Collection[str]) -> Tuple[Dict[str, Any], 
             for option in _cluster(word, queue, flags, formats):
                 given.add(option.dest)
     flags["targets"] = tuple(targets)
-    if targets:
-        given.add("targets")
     return flags, given
 
 
