@@ -8,6 +8,7 @@ Exit status: 0 nothing at or above the thresholds, 1 findings, 2 usage/config/in
 
 from __future__ import annotations
 
+import gc
 import signal
 import sys
 from contextlib import nullcontext
@@ -73,6 +74,15 @@ def _terminated(signum: int, frame: object) -> None:
     raise SystemExit(128 + signum)
 
 
+def collect_garbage() -> None:
+    """The collector on again for the scan (`cli.entry` starts without it), with what start-up
+    made moved out of its sight: modules, rules and models live as long as the process, and
+    forked workers then share their pages instead of copying them when a collection touches
+    them."""
+    gc.freeze()
+    gc.enable()
+
+
 def run_scan(flags: Mapping[str, Any], given: Collection[str]) -> None:
     """`scan`: one walk of each tree for the `.bandit` search and the discovery."""
     with one_walk():
@@ -103,6 +113,7 @@ def scan_and_report(flags: Mapping[str, Any], given: Collection[str]) -> None:
     # one byte over the limit is enough to refuse it: a runaway pipe is not read into memory
     limit = run.config.max_file_size
     stdin = sys.stdin.buffer.read(limit + 1) if "-" in run.targets else None
+    collect_garbage()
     with ProgressBar.for_stream(sys.stderr, run.quiet) or nullcontext() as bar:
         report = scan(
             list(run.targets),

@@ -214,12 +214,14 @@ def _program(tmp_path: Path, *args: str, code: str = "") -> subprocess.Completed
 def test_a_one_file_scan_loads_no_yaml_metadata_or_unused_helpers(tmp_path) -> None:
     (tmp_path / "small.py").write_text(SMALL)
     code = (
-        "import sys\n"
+        "import gc, sys\n"
+        "gc.disable()  # as cli.entry starts\n"
         "from sarifbandit.cli import quick_scan\n"
         "try:\n"
         "    quick_scan(sys.argv[1:])()\n"
         "except SystemExit:\n"
         "    pass\n"
+        "print('GC', gc.isenabled(), gc.get_freeze_count() > 10000)\n"
         "print('LOADED', ' '.join(sorted(sys.modules)))\n"
     )
     for _ in range(2):  # the first run compiles the models, the second reads them
@@ -227,6 +229,7 @@ def test_a_one_file_scan_loads_no_yaml_metadata_or_unused_helpers(tmp_path) -> N
     loaded = set(done.stdout.split("LOADED", 1)[1].split())
     assert "sarifbandit.analysis.taint.flows" in loaded  # data flow ran
     assert "B602" in done.stdout and "user input" in done.stdout
+    assert "GC True True" in done.stdout  # on again for the scan, start-up's objects frozen
     unwanted = {
         "click",  # the quick parser read the command line
         "dataclasses",  # records are made without it
