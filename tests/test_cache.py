@@ -475,21 +475,19 @@ def test_a_planted_memo_is_a_miss(tmp_path, monkeypatch, payload):
     assert cache._ResultUnpickler(__import__("io").BytesIO(memo.read_bytes())).load()[2]
 
 
-def test_the_tool_stamp_covers_the_data_flow_models():
+def test_the_tool_stamp_covers_the_data_flow_models_and_the_checks():
     from sarifbandit.analysis.taint.models import model_files
+    from sarifbandit.plugins import b101_assert_used
 
-    cache.tool_stamp.cache_clear()
-    seen = []
-    original = Path.stat
-
-    def recording(self, *args, **kwargs):
-        seen.append(self)
-        return original(self, *args, **kwargs)
-
-    try:
-        Path.stat = recording  # type: ignore[method-assign]
-        cache.tool_stamp()
-    finally:
-        Path.stat = original  # type: ignore[method-assign]
+    for changed in (next(iter(model_files())), Path(b101_assert_used.__file__)):
         cache.tool_stamp.cache_clear()
-    assert {p.resolve() for p in model_files()} <= {p.resolve() for p in seen}
+        before = cache.tool_stamp()
+        info = changed.stat()
+        try:
+            os.utime(changed, ns=(info.st_atime_ns, info.st_mtime_ns + 1_000_000_000))
+            cache.tool_stamp.cache_clear()
+            assert cache.tool_stamp() != before, changed
+        finally:
+            os.utime(changed, ns=(info.st_atime_ns, info.st_mtime_ns))
+            cache.tool_stamp.cache_clear()
+        assert cache.tool_stamp() == before
