@@ -14,9 +14,15 @@ the decorator as a dataclass through `dataclass_transform` (PEP 681).
 
 from __future__ import annotations
 
+import marshal
+import os
+import sys
+from types import CodeType
 from typing import TYPE_CHECKING, Any, Callable, Dict, List, Optional, Tuple, TypeVar
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from typing_extensions import dataclass_transform
 else:
 
@@ -161,7 +167,8 @@ def _stubs(sources: Dict[str, str], namespace: Dict[str, Any], home: List[type])
 
     def real(name: str) -> Any:
         if name not in namespace:
-            exec(sources[name], namespace)  # noqa: S102 - source built from the field names
+            # source built from the field names; its code object kept across runs
+            exec(_compiled(sources[name]), namespace)  # noqa: S102
             cls = home[0]
             if getattr(cls.__dict__.get(name), "__stub__", False):
                 setattr(cls, name, namespace[name])
@@ -180,6 +187,46 @@ def _stubs(sources: Dict[str, str], namespace: Dict[str, Any], home: List[type])
     for stub in stubs.values():
         stub.__stub__ = True  # type: ignore[attr-defined]
     return {name: stubs[name] for name in sources}
+
+
+#: the user-cache file of generated methods' code objects, named for the interpreter (code
+#: objects are not portable across versions); None until read
+_CODE_FILE = f"records-{sys.implementation.cache_tag}-{sys.hexversion:x}.marshal"
+_codes: Optional[Dict[str, CodeType]] = None
+
+
+def _compiled(source: str) -> CodeType:
+    """The code of one generated method, from the user cache when an earlier run compiled it:
+    compiling is most of a record's cost, about 1.5 ms of a one-file scan's start-up. A miss is
+    compiled and the file rewritten (atomically; concurrent runs lose at most an entry)."""
+    global _codes
+    from .usercache import cache_file, store
+
+    where = cache_file(_CODE_FILE)
+    if _codes is None:
+        _codes = _read_codes(where) if where is not None else {}
+    code = _codes.get(source)
+    if code is None:
+        code = _codes[source] = compile(source, "<record>", "exec")
+        if where is not None:
+            store(where, marshal.dumps(_codes))
+    return code
+
+
+def _read_codes(where: Path) -> Dict[str, CodeType]:
+    """The stored code objects, or none when the file is missing, damaged, or could have been
+    written by anyone but this user (its code runs here, as a .pyc's would)."""
+    try:
+        with open(where, "rb") as handle:
+            info = os.fstat(handle.fileno())
+            if hasattr(os, "getuid") and (info.st_uid != os.getuid() or info.st_mode & 0o022):
+                return {}
+            stored = marshal.loads(handle.read())
+    except (OSError, ValueError, EOFError, TypeError):
+        return {}
+    if not isinstance(stored, dict):
+        return {}
+    return {k: v for k, v in stored.items() if isinstance(k, str) and isinstance(v, CodeType)}
 
 
 def _init_source(found: List[Field], frozen: bool, post_init: bool, namespace: Dict) -> str:

@@ -3,11 +3,14 @@ and hashing, frozenness, slots, pickling, replace()."""
 
 from __future__ import annotations
 
+import os
 import pickle
+from pathlib import Path
 from typing import List, Tuple
 
 import pytest
 
+from sarifbandit import records
 from sarifbandit.records import FrozenInstanceError, field, fields, is_record, record, replace
 
 
@@ -166,3 +169,61 @@ def test_a_record_first_met_unpickled_compares_before_any_init() -> None:
     assert getattr(Revived.__dict__["__eq__"], "__stub__", False)
     assert revived == made and revived != 3
     assert not hasattr(Revived.__dict__["__eq__"], "__stub__")
+
+
+def _fresh_code_cache(monkeypatch: pytest.MonkeyPatch, home: Path) -> None:
+    monkeypatch.setenv("XDG_CACHE_HOME", str(home))
+    monkeypatch.setattr(records, "_codes", None)
+
+
+def test_generated_methods_are_compiled_once_across_runs(monkeypatch, tmp_path):
+    _fresh_code_cache(monkeypatch, tmp_path)
+
+    @record(frozen=True)
+    class Fresh:
+        first: int
+        second: str = "x"
+
+    assert Fresh(1) == Fresh(1, "x") and hash(Fresh(1)) == hash(Fresh(1, "x"))
+    stored = tmp_path / "sarifbandit" / records._CODE_FILE
+    assert stored.stat().st_mode & 0o777 == 0o600
+    # the next run (a fresh memory) reads every method it needs and compiles none
+    monkeypatch.setattr(records, "_codes", None)
+
+    def no_compiling(*args: object, **kwargs: object) -> None:
+        raise AssertionError("compiled again")
+
+    monkeypatch.setattr(records, "compile", no_compiling, raising=False)
+
+    @record(frozen=True)
+    class Again:
+        first: int
+        second: str = "x"
+
+    assert Again(2) == Again(2, "x") and hash(Again(2)) == hash(Again(2, "x"))
+
+
+@pytest.mark.skipif(not hasattr(os, "getuid"), reason="ownership is a POSIX notion")
+def test_a_code_file_others_could_write_or_a_damaged_one_is_not_read(monkeypatch, tmp_path):
+    _fresh_code_cache(monkeypatch, tmp_path)
+
+    @record
+    class Probe:
+        value: int
+
+    assert Probe(3).value == 3
+    stored = tmp_path / "sarifbandit" / records._CODE_FILE
+    assert records._read_codes(stored)
+    stored.chmod(0o664)
+    assert records._read_codes(stored) == {}
+    stored.chmod(0o600)
+    stored.write_bytes(stored.read_bytes()[:40])
+    assert records._read_codes(stored) == {}
+    # and a run with such a file still makes its records
+    monkeypatch.setattr(records, "_codes", None)
+
+    @record
+    class Other:
+        value: int
+
+    assert Other(4).value == 4
