@@ -85,3 +85,21 @@ def remember_device(token):
     response.set_cookie("remember_device", token, max_age=30 * 86400, httponly=True)  # expect: SB614:MEDIUM
     response.set_cookie("recently_viewed", "42", max_age=86400, httponly=True)
     return response
+
+
+def starlette_sessions(settings):
+    from fastapi import FastAPI
+    from starlette.applications import Starlette
+    from starlette.middleware import Middleware
+    from starlette.middleware.sessions import SessionMiddleware
+
+    api = FastAPI()
+    api.add_middleware(SessionMiddleware, secret_key=settings.key, https_only=False)  # expect: SB614:HIGH
+    api.add_middleware(SessionMiddleware, secret_key=settings.key)  # expect: SB614:MEDIUM
+    api.add_middleware(SessionMiddleware, secret_key=settings.key, https_only=True)
+    api.add_middleware(SessionMiddleware, secret_key=settings.key, https_only=settings.tls)
+    api.add_middleware(SessionMiddleware, **settings.session_options)
+    listed = [Middleware(SessionMiddleware, secret_key=settings.key, https_only=False)]  # expect: SB614:HIGH
+    Starlette(middleware=[Middleware(SessionMiddleware, secret_key=settings.key, https_only=True)])
+    wrapped = SessionMiddleware(api, secret_key=settings.key)  # expect: SB614:MEDIUM
+    return listed, wrapped

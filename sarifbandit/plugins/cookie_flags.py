@@ -11,6 +11,10 @@ Werkzeug/Flask, Django and Starlette all default `secure` and `httponly` to Fals
   preference cookie sent over plain HTTP is no finding, and a computed value is usually the
   right one. Calls that pass `**kwargs` and calls on a test client (`client.set_cookie`, the
   browser side) are skipped;
+- Starlette's `SessionMiddleware` (added with `add_middleware`, listed as `Middleware(...)` or
+  wrapping an app), whose session cookie has `Secure` only with `https_only=True`: HIGH when
+  turned off with `False`, MEDIUM when left out (its cookie is always a session cookie; its
+  `HttpOnly` is always on);
 - the framework settings turned off with the constant `False`: Flask's `app.config[...] =` /
   `app.config.update(...)` / `from_mapping(...)` for `SESSION_COOKIE_*` and Flask-Login's
   `REMEMBER_COOKIE_*`, and module-level assignments in a Django settings module (a file named
@@ -276,3 +280,41 @@ def _is_django_settings(ctx: FileContext) -> bool:
             for statement in ctx.tree.body
         )
     )
+
+
+#: Starlette's session middleware: the one whose cookie's Secure flag is an argument
+_SESSION_MIDDLEWARE = "SessionMiddleware"
+
+
+@register((ast.Call,), (SB614,), calls=("add_middleware", "Middleware", "SessionMiddleware"))
+def check_session_middleware(node: ast.Call, ctx: FileContext) -> Iterator[Optional[Finding]]:
+    """`app.add_middleware(SessionMiddleware, ...)`, `Middleware(SessionMiddleware, ...)` and
+    `SessionMiddleware(app, ...)`: every form takes the cookie's flags as keywords."""
+    func = node.func
+    called = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
+    if called == _SESSION_MIDDLEWARE:
+        target = ctx.qualname(node)
+    elif called in ("add_middleware", "Middleware") and node.args:
+        target = ctx.index.qualname(node.args[0])  # the class given, by its import
+    else:
+        return
+    if not target.startswith(("starlette.", "fastapi.")) or not target.endswith(
+        "." + _SESSION_MIDDLEWARE
+    ):
+        return
+    if any(kw.arg is None for kw in node.keywords):
+        return  # `**options`: the flag may be among them
+    value = keyword(node, "https_only")
+    if _false(value, ctx):
+        assert value is not None
+        yield ctx.finding(
+            SB614, value, "SessionMiddleware(https_only=False) sends the session cookie over HTTP"
+        )
+    elif value is None:
+        yield ctx.finding(
+            SB614,
+            node,
+            "SessionMiddleware leaves out https_only=True: its session cookie is sent over plain "
+            "HTTP too (the default is https_only=False)",
+            confidence=MEDIUM,
+        )
