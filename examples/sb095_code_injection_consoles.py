@@ -39,3 +39,21 @@ def quote_raw():
     scope = {"price": 1.0}
     exec(compile(request.args.get("rule", "price"), "<rule>", "exec"), {}, scope)  # expect: B102, SB095:HIGH<40
     return str(scope.get("total"))
+
+
+@app.route("/check-typed")
+def check_typed():
+    # a syntax tree with type comments on request: still nothing of the text runs
+    flags = ast.PyCF_ONLY_AST
+    if request.args.get("comments"):
+        flags |= ast.PyCF_TYPE_COMMENTS
+    tree = compile(request.args.get("expr", ""), "<expr>", "exec", flags)
+    return str(len(tree.body))
+
+
+@app.route("/check-await")
+def check_await():
+    # flags that ask for no tree: the text compiles to code that can be run
+    flags = ast.PyCF_TYPE_COMMENTS | ast.PyCF_ALLOW_TOP_LEVEL_AWAIT
+    compiled = compile(request.args.get("expr", ""), "<expr>", "exec", flags)  # expect: SB095:HIGH<58
+    return compiled.co_name

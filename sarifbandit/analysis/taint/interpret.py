@@ -51,6 +51,7 @@ from .values import (
     CLEAN,
     FIXED,
     FIXED_TEXT,
+    FLAG_SEPARATOR,
     MAX_FOLDED_SIZE,
     MODEL_PREFIX,
     NO_DOTS,
@@ -64,6 +65,7 @@ from .values import (
     constant,
     fixed_if,
     fixed_text,
+    flag_names,
     hashable,
     join,
     join_all,
@@ -1834,6 +1836,12 @@ class FunctionRun:
             if _stringish(text) and fixed_text(text):
                 return FIXED_TEXT
         taint = join_taint(left.all_taint(), right.all_taint())
+        if isinstance(op, ast.BitOr) and left.name and right.name:
+            # `PyCF_ONLY_AST | PyCF_TYPE_COMMENTS`: a flag set named by every flag it holds
+            return Value(
+                taint=taint,
+                name=FLAG_SEPARATOR.join(sorted(flag_names(left.name) | flag_names(right.name))),
+            )
         if isinstance(op, ast.Div) and _PATH_SHAPES & {left.shape, right.shape}:
             return Value(taint=taint, shape="path", name="pathlib.Path")
         number = left.shape == "number" and right.shape == "number"
@@ -3076,7 +3084,9 @@ def _applies(sink: Sink, args: List[Value], kwargs: Dict[str, Value]) -> bool:
         if condition.truthy is not None and value.known:
             if bool(value.const) != condition.truthy:
                 return False
-        if condition.not_in and value.name and value.name.rpartition(".")[2] in condition.not_in:
+        if condition.not_in and any(
+            flag.rpartition(".")[2] in condition.not_in for flag in flag_names(value.name)
+        ):
             return False
         if condition.contains is not None and value.known:
             if not isinstance(value.const, str) or condition.contains not in value.const.lower():

@@ -283,8 +283,25 @@ def join(a: Optional[Value], b: Optional[Value]) -> Optional[Value]:
     elif a.entries is not None or b.entries is not None:
         taint = join_taint(taint, (a if a.entries is not None else b).all_taint())
     shape = a.shape if a.shape == b.shape else ""
-    name = a.name if a.name == b.name else ""
+    name = a.name if a.name == b.name else common_flags(a.name, b.name)
     return Value(taint, const, pieces, entries, shape, name)
+
+
+#: joins the names of flags OR'ed together (`PyCF_ONLY_AST | PyCF_TYPE_COMMENTS`)
+FLAG_SEPARATOR = "|"
+
+
+def flag_names(name: str) -> FrozenSet[str]:
+    """The named flags a value is known to include: its name's parts."""
+    return frozenset(name.split(FLAG_SEPARATOR)) if name else frozenset()
+
+
+def common_flags(a: str, b: str) -> str:
+    """The name of what two values of OR'ed flags both include (`flags = A` on one path,
+    `flags |= B` on another: A); "" unless either is such a combination."""
+    if FLAG_SEPARATOR not in a and FLAG_SEPARATOR not in b:
+        return ""
+    return FLAG_SEPARATOR.join(sorted(flag_names(a) & flag_names(b)))
 
 
 def widen(value: Value) -> Value:
