@@ -1,8 +1,10 @@
 """A maintenance script run by operators: command-line arguments and typed answers reach shell
 commands."""
 
+import os
 import pty
 import shlex
+import shutil
 import subprocess  # expect: B404
 import sys
 
@@ -19,10 +21,10 @@ def attach_quoted(container):
 
 def main():
     service = sys.argv[1]
-    subprocess.run("systemctl restart " + service, shell=True, check=True)  # expect: B602<21
+    subprocess.run("systemctl restart " + service, shell=True, check=True)  # expect: B602<23
     subprocess.run("systemctl restart " + shlex.quote(service), shell=True, check=True)  # expect: B602
     container = input("container: ")
-    attach(container)  # expect: SB078:MEDIUM<24
+    attach(container)  # expect: SB078:MEDIUM<26
     attach_quoted(container)
     attach(shlex.quote(container))
     if container in SERVICES:
@@ -46,7 +48,7 @@ def backup_cli():
     options = parser.parse_args()
     subprocess.run(f"prune-backups --keep {options.keep}", shell=True)  # expect: B602:LOW
     subprocess.run("compress --" + options.level, shell=True)  # expect: B602:LOW
-    subprocess.run("copy-backup " + options.target, shell=True)  # expect: B602:MEDIUM<46
+    subprocess.run("copy-backup " + options.target, shell=True)  # expect: B602:MEDIUM<48
 
 
 def rotate(options):
@@ -66,4 +68,32 @@ def rotate_cli():
     parser.add_argument("--message", default="rotating logs")
     options = parser.parse_args()
     rotate(options)
-    announce(options)  # expect: SB078:MEDIUM<67
+    announce(options)  # expect: SB078:MEDIUM<69
+
+
+
+# helpers of this file that read the command line or the environment: the functions using
+# them name no source in their own text, and are followed all the same
+SPOOL = os.environ.get("SPOOL_DIR", "/var/spool/app")
+ARCHIVE = "/var/archive"
+
+
+def release_name():
+    return sys.argv[2]
+
+
+def release_notes():
+    return "NOTES.txt"
+
+
+def publish():
+    shutil.copy(release_name(), "site/")  # expect: SB022:MEDIUM<82
+    shutil.copy(release_notes(), "site/")
+
+
+def purge():
+    shutil.rmtree(SPOOL)  # expect: SB022:LOW<77
+
+
+def purge_archive():
+    shutil.rmtree(ARCHIVE)

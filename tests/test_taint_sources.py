@@ -240,3 +240,54 @@ def test_a_case_guard_holds_in_its_body() -> None:
     assert _hits(checked, path="app.py") == []
     unchecked = MATCH_VIEW.replace("GUARD", "path")
     assert _hits(unchecked, path="app.py") == [(9, "path")]
+
+
+def _ran(code: str) -> list:
+    """The functions the analysis of a file ran, by name."""
+    text = textwrap.dedent(code)
+    flows = analyse(ast.parse(text), SourceFile.from_bytes("tool.py", text.encode()), load_models())
+    return sorted(getattr(f, "name", "") for f in flows._analysis.summaries)  # type: ignore[union-attr]
+
+
+def test_a_function_is_run_for_the_sources_it_names_not_for_its_module() -> None:
+    # `os.path` and `sys.exit` read nothing; `inputs` is not `input`: only `settings` is run
+    # until another function names what it returns
+    code = """
+        import os
+        import sys
+        def join(a, b):
+            return os.path.join(a, b)
+        def stop(inputs):
+            sys.exit(len(inputs))
+        def settings():
+            return os.environb[b"APP_SETTINGS"]
+        def command_line():
+            return sys.orig_argv
+    """
+    assert _ran(code) == ["command_line", "settings"]
+
+
+def test_functions_reading_what_a_run_found_to_hold_input_are_run_in_turn() -> None:
+    # neither `cleanup` nor `publish` names a source: one reads a module name bound to the
+    # environment, the other a helper returning what another helper read from the command line
+    code = """
+        import os
+        import shutil
+        import sys
+        SPOOL = os.environ["SPOOL"]
+        FIXED = "/var/fixed"
+        def target():
+            return sys.argv[1]
+        def cleanup():
+            shutil.rmtree(SPOOL)
+        def cleanup_fixed():
+            shutil.rmtree(FIXED)
+        def release():
+            return target() + ".zip"
+        def publish():
+            shutil.copy(release(), "/srv/releases/")
+        def publish_fixed():
+            shutil.copy(FIXED, "/srv/releases/")
+    """
+    assert _ran(code) == ["cleanup", "publish", "release", "target"]
+    assert _hits(code, path="tool.py") == [(10, "path"), (16, "path")]

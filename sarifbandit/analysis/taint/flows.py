@@ -9,6 +9,7 @@ A file that mentions no source at all is not interpreted.
 from __future__ import annotations
 
 import ast
+import functools
 import re
 from typing import (
     Any,
@@ -279,9 +280,11 @@ _STDLIB_TRIGGERS = ("input", "argv", "environ", "getenv", "stdin", "parse_args",
 
 
 def _function_triggers(tree: ast.Module, models: Models) -> Tuple[str, ...]:
-    """Words without which a function's body cannot read a source: the standard library's, and
-    the local names this file gives to imported sources (`request` after `from flask import
-    request`)."""
+    """Words without which a function's body cannot read a source: the standard library's, the
+    local names this file gives to imported sources (`request` after `from flask import
+    request`), and the attributes by which an imported module's sources are read (`environ`
+    after `import os`, `request` after `import flask`): the module's own name is in far more
+    bodies than its sources are (`os.path`, `sys.exit`)."""
     names = [source.name for source in models.sources]
     prefixes = _source_prefixes(models)
     words: Set[str] = set(_STDLIB_TRIGGERS)
@@ -292,11 +295,15 @@ def _function_triggers(tree: ast.Module, models: Models) -> Tuple[str, ...]:
                     words.add(alias.asname or alias.name)
         elif isinstance(node, ast.Import):
             for alias in node.names:
-                under = [n for n in names if n.startswith(alias.name + ".")]
-                # `import os`: its sources (os.environ, os.getenv) have trigger words already
-                if any(n.rpartition(".")[2] not in _STDLIB_TRIGGERS for n in under):
-                    words.add(alias.asname or alias.name.split(".")[0])
+                under = alias.name + "."
+                words.update(n[len(under) :].split(".")[0] for n in names if n.startswith(under))
     return tuple(sorted(words))
+
+
+@functools.lru_cache(maxsize=64)
+def _word_pattern(words: Tuple[str, ...]) -> "re.Pattern[str]":
+    """Any of `words` as a whole word: `input` is not read by `inputs` or `input_type`."""
+    return re.compile(r"\b(?:" + "|".join(map(re.escape, words)) + r")\b")
 
 
 def _imported_modules(tree: ast.Module) -> FrozenSet[str]:
@@ -394,6 +401,7 @@ def _entries(
         return name in called[0]
 
     aiohttp_checks = match_info_checks(tree) if _imports(imported, "aiohttp") else {}
+    reads_source = _word_pattern(triggers).search
     entry_params: Dict[ast.AST, Dict[str, Value]] = {}
     view_returns: Set[ast.AST] = set()
     entries: List[ast.AST] = []
@@ -577,7 +585,7 @@ def _entries(
         if given:
             entry_params[func] = given
             entries.append(func)
-        elif routed or any(word in body_text for word in triggers):
+        elif routed or reads_source(body_text):
             # a routed view is run even when its own text reads no input: a helper may read
             # the request for it (Flask's global `request`)
             entries.append(func)

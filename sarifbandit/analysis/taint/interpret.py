@@ -558,6 +558,7 @@ class FileAnalysis:
         #: whether some function may rebind a module name (`global X`): the file's text, when
         #: known, spares the walk that looks
         self.rebinds_globals = text is None or "global" in text
+        self.text = text
         #: the file's dotted module name ("" when unknown), for relative imports
         self.module = module
         self.is_package = is_package
@@ -643,6 +644,36 @@ class FileAnalysis:
         module.run_body(self.tree.body)
         for func in entries[:MAX_FUNCTIONS]:
             self.summary(func, depth=0)
+        self.run_readers()
+
+    def run_readers(self) -> None:
+        """Run the functions that read what the runs so far found to hold input, until none is
+        new: those naming a module name bound to input (`TMP = os.environ["TMPDIR"]`) or a
+        function of this file that returns input (`def base(): return os.getenv("BASE")`).
+        Their own text need not name a source."""
+        if self.text is None:
+            return
+        lines = self.text.splitlines()
+        read: Set[str] = set()
+        holding = {name for name, value in self.module_env.items() if _real(value.all_taint())}
+        waiting = [f for f in (*self.functions.values(), *self.methods.values())]
+        while len(self.summaries) < MAX_FUNCTIONS:
+            holding |= {
+                getattr(func, "name", "")
+                for func, summary in self.summaries.items()
+                if summary.returns is not None and _real(summary.returns.all_taint())
+            }
+            new = holding - read
+            if not new:
+                return
+            read |= new
+            named = re.compile(r"\b(?:" + "|".join(map(re.escape, sorted(new))) + r")\b").search
+            waiting = [f for f in waiting if f not in self.summaries]
+            for func in waiting:
+                start = func.lineno - 1  # type: ignore[attr-defined]
+                end = getattr(func, "end_lineno", None) or len(lines)
+                if named("\n".join(lines[start:end])):
+                    self.summary(func, depth=0)
 
     def summary(self, func: ast.AST, depth: int, vouching: bool = False) -> Optional[Summary]:
         """What a call of `func` does with its arguments; `vouching` for a predicate used as a
