@@ -11,6 +11,7 @@ import pytest
 
 import sarifbandit.api as api
 from sarifbandit import Config, scan
+from sarifbandit.engine import link as link_step
 from sarifbandit.engine import parallel
 from sarifbandit.engine.collection import SCAN_GC_THRESHOLD, scanning_pace
 
@@ -66,3 +67,42 @@ def test_a_worker_process_scans_at_the_scan_pace(monkeypatch: pytest.MonkeyPatch
     monkeypatch.setattr(parallel.signal, "signal", lambda *args: None)
     parallel._init_worker(Config(jobs=2, use_cache=False))
     assert gc.get_threshold()[0] == SCAN_GC_THRESHOLD
+
+
+def test_a_linked_scan_leaves_no_cyclic_garbage_and_collects_nothing_while_linking(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # the link step keeps every module's analysis (which refers to the project) to its end:
+    # it must free them itself, with no collection walking them meanwhile
+    (tmp_path / "app").mkdir()
+    (tmp_path / "app" / "__init__.py").write_text("")
+    (tmp_path / "app" / "views.py").write_text(
+        "from flask import request\nfrom . import helpers\n\n"
+        "def report():\n    helpers.run(request.args['who'])\n"
+    )
+    (tmp_path / "app" / "helpers.py").write_text(
+        "import os\n\ndef run(name):\n    os.system('report ' + name)\n"
+    )
+    enabled: List[bool] = []
+    real = link_step._answer_matters
+
+    def answering(*args, **kwargs):  # type: ignore[no-untyped-def]
+        enabled.append(gc.isenabled())
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(link_step, "_answer_matters", answering)
+    gc.collect()
+    gc.disable()
+    try:
+        report = scan([tmp_path], Config(jobs=1, use_cache=False), root=tmp_path)
+        left = gc.collect()
+    finally:
+        gc.enable()
+    assert [(f.path, f.rule_id) for f in report.findings if f.rule_id.startswith("SB")] == [
+        ("app/views.py", "SB078")
+    ]
+    assert left == 0
+    enabled.clear()
+    scan([tmp_path], Config(jobs=1, use_cache=False), root=tmp_path)
+    assert enabled and not any(enabled)
+    assert gc.isenabled()

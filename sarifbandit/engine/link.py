@@ -22,6 +22,7 @@ from ..analysis.taint.verdicts import BANDIT_CLASSES
 from ..config.options import Config
 from ..model import FileResult, Finding, Notification
 from ..records import replace
+from .collection import collection_paused
 from .discovery import Target, module_name
 from .filescan import _models, read_bytes, scan_bytes
 from .modules import MAX_NAMESPACE_LEVELS, ModuleMap
@@ -158,6 +159,12 @@ class Project:
     def source_of(self, path: str) -> Optional[SourceFile]:
         return self._sources.get(path)
 
+    def close(self) -> None:
+        """Forget the analyses, each of which refers back to the project: freed now, by
+        reference counting, not by a later collection."""
+        self._analyses.clear()
+        self._sources.clear()
+
 
 class SeenFrom(ProjectIndex):
     """The scan's modules as one file sees them: its imports resolved from where it is. For a
@@ -195,8 +202,18 @@ def link(results: List[FileResult], targets: Sequence[Target], config: Config) -
     models = _models(config)
     if models is None:
         return results
-    paths = {each.display: each for each in targets}
     project = Project(ModuleMap(list(targets)), models, config.max_file_size)
+    with collection_paused():
+        try:
+            return _linked(results, targets, config, project)
+        finally:
+            project.close()
+
+
+def _linked(
+    results: List[FileResult], targets: Sequence[Target], config: Config, project: Project
+) -> List[FileResult]:
+    paths = {each.display: each for each in targets}
     # the second scan runs only the checks data flow can change; the others stand
     flow_only = replace(config, selected=config.selected & _flow_rules())
     linked: List[FileResult] = []
