@@ -250,14 +250,14 @@ def _ran(code: str) -> list:
 
 
 def test_a_function_is_run_for_the_sources_it_names_not_for_its_module() -> None:
-    # `os.path` and `sys.exit` read nothing; `inputs` is not `input`: only `settings` is run
-    # until another function names what it returns
+    # `os.path` and `sys.exit` read nothing, nor do `inputs` and a docstring's "input"
     code = """
         import os
         import sys
         def join(a, b):
             return os.path.join(a, b)
         def stop(inputs):
+            '''Stop when the input is empty.'''
             sys.exit(len(inputs))
         def settings():
             return os.environb[b"APP_SETTINGS"]

@@ -579,17 +579,30 @@ def _entries(
                 form_class = _form_class(owners_nodes.get(func))
                 shape = f"form:{form_class}" if form_class else "object"
                 given["form"] = Value(taint=bound, shape=shape)
-        start = func.lineno - 1  # type: ignore[attr-defined]
-        end = getattr(func, "end_lineno", None) or len(lines)
-        body_text = "\n".join(lines[start:end])
         if given:
             entry_params[func] = given
             entries.append(func)
-        elif routed or reads_source(body_text):
+        elif routed or reads_source(_code_text(func, lines)):
             # a routed view is run even when its own text reads no input: a helper may read
             # the request for it (Flask's global `request`)
             entries.append(func)
     return entry_params, frozenset(view_returns), entries, dependencies
+
+
+def _code_text(func: ast.AST, lines: List[str]) -> str:
+    """A function's lines without its docstring, whose words (\"the user's input\") read nothing."""
+    start = func.lineno - 1  # type: ignore[attr-defined]
+    end = getattr(func, "end_lineno", None) or len(lines)
+    body = func.body  # type: ignore[attr-defined]
+    first = body[0]
+    if (
+        len(body) > 1
+        and isinstance(first, ast.Expr)
+        and isinstance(first.value, ast.Constant)
+        and isinstance(first.value.value, str)
+    ):
+        return "\n".join(lines[start : first.lineno - 1] + lines[first.end_lineno or end : end])
+    return "\n".join(lines[start:end])
 
 
 def _routed(converters: FrozenSet[str], safe: FrozenSet[str], read: Taint) -> Value:
