@@ -342,6 +342,9 @@ class FileResult:
     external_calls: Tuple[str, ...] = ()
     #: those of external_calls whose result reaches a sink of the file
     external_results: Tuple[str, ...] = ()
+    #: the (first, last) lines of the functions that met those calls: all the link step runs
+    #: again (the whole file when its module-level code did)
+    external_spans: Tuple[Tuple[int, int], ...] = ()
 
 
 @record

@@ -425,3 +425,44 @@ def test_folders_without_init_above_a_module_read_as_namespace_packages(tmp_path
     root = _tree(tmp_path, {"web/views.py": views, f"{folder}/helpers.py": HELPERS})
     expected = [("web/views.py", 9, "SB078")] if followed else []
     assert [f for f in _found(root, use_cache=False) if f[0] == "web/views.py"] == expected
+
+
+TWO_VIEWS = """
+import os
+from flask import Flask, request
+from . import helpers
+
+app = Flask(__name__)
+
+@app.route("/r")
+def report():
+    helpers.run(request.args["who"])
+    return "ok"
+
+@app.route("/p")
+def ping():
+    os.system("ping " + request.args["host"])
+    return "ok"
+"""
+
+
+def test_the_second_scan_runs_again_only_the_functions_that_call_another_module(
+    tmp_path, monkeypatch
+):
+    root = _tree(
+        tmp_path, {"app/__init__.py": "", "app/views.py": TWO_VIEWS, "app/helpers.py": HELPERS}
+    )
+    second: List[str] = []
+    real = interpret.FileAnalysis.summary
+
+    def recording(self, func, depth, vouching=False):
+        if self.project is not None and self.project.rerun is not None and depth == 0:
+            second.append(func.name)
+        return real(self, func, depth, vouching)
+
+    monkeypatch.setattr(interpret.FileAnalysis, "summary", recording)
+    report = scan([str(root)], Config(jobs=1, use_cache=False), root=root)
+    assert second == ["report"]
+    # the finding of the function not run again stands, the other's comes from the second scan
+    found = sorted((f.line, f.rule_id, f.flow[-1].path) for f in report.findings if f.flow)
+    assert found == [(10, "SB078", "app/helpers.py"), (15, "B605", "app/views.py")]

@@ -141,6 +141,7 @@ def scan_bytes(
         if ctx.flows is not None:
             result.external_calls = ctx.flows.external_calls()
             result.external_results = ctx.flows.external_results()
+            result.external_spans = ctx.flows.external_spans()
     result.notifications.extend(problems)
     result.notifications.extend(ctx.problems)
     nosec = _nosec_map(source, config, rules)

@@ -172,14 +172,20 @@ class SeenFrom(ProjectIndex):
     findings are followed into their modules, those given input (or a stand-in for it: a
     parameter, another call's result) and those whose result the first scan saw reach a sink;
     a call given nothing of the kind adds no flow, and following it (and everything it calls
-    in turn) was most of the link step's time."""
+    in turn) was most of the link step's time. Likewise only the functions whose first run met
+    such a call are run again (`rerun`): the others would find what they found."""
 
     def __init__(
-        self, project: Project, path: str, results_at_sinks: Optional[FrozenSet[str]] = None
+        self,
+        project: Project,
+        path: str,
+        results_at_sinks: Optional[FrozenSet[str]] = None,
+        rerun: Optional[Tuple[Tuple[int, int], ...]] = None,
     ) -> None:
         self._project = project
         self._path = path
         self._results_at_sinks = results_at_sinks
+        self.rerun = rerun
 
     def resolve(self, qualname: str) -> Optional[Tuple[FileAnalysis, ast.AST]]:
         return self._project.resolve(qualname, self._path)
@@ -238,9 +244,10 @@ def _linked(
         except (SourceError, OSError):
             linked.append(result)
             continue
-        seen = SeenFrom(project, result.path, frozenset(result.external_results))
+        spans = result.external_spans or None  # none known: the whole file
+        seen = SeenFrom(project, result.path, frozenset(result.external_results), spans)
         again = scan_bytes(data, result.path, flow_only, module_name(str(target.path)), seen)
-        linked.append(_merged(result, again))
+        linked.append(_merged(result, again, spans))
     return linked
 
 
@@ -272,25 +279,33 @@ def _flow_rules() -> FrozenSet[str]:
     return frozenset(CLASS_OF_RULE) | frozenset(BANDIT_CLASSES)
 
 
-def _merged(first: FileResult, again: FileResult) -> FileResult:
-    """The first scan's result with the findings of the data-flow checks taken from the second."""
+def _merged(
+    first: FileResult, again: FileResult, spans: Optional[Tuple[Tuple[int, int], ...]] = None
+) -> FileResult:
+    """The first scan's result with the findings of the data-flow checks taken from the second
+    inside the functions it ran again (`spans`; everywhere when None)."""
     if not again.scanned:
         return first
     redone = _flow_rules()
-    merged = replace(
+
+    def second(finding: Finding) -> bool:
+        return finding.rule_id in redone and (
+            spans is None or any(start <= finding.line <= end for start, end in spans)
+        )
+
+    def kept(old: List[Finding], new: List[Finding]) -> List[Finding]:
+        return sorted(
+            [f for f in old if not second(f)] + [f for f in new if second(f)],
+            key=Finding.sort_key,
+        )
+
+    return replace(
         first,
-        findings=sorted(
-            [f for f in first.findings if f.rule_id not in redone] + again.findings,
-            key=Finding.sort_key,
-        ),
-        suppressed=sorted(
-            [f for f in first.suppressed if f.rule_id not in redone] + again.suppressed,
-            key=Finding.sort_key,
-        ),
+        findings=kept(first.findings, again.findings),
+        suppressed=kept(first.suppressed, again.suppressed),
         notifications=first.notifications
         + [n for n in again.notifications if n.code == "dataflow-error"],
     )
-    return merged
 
 
 def _link_failed(path: str, exc: Exception) -> Notification:

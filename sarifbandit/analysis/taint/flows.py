@@ -89,7 +89,7 @@ class Flows:
         for func in [*analysis.functions.values(), *analysis.methods.values()]:
             start = func.lineno  # type: ignore[attr-defined]
             end = getattr(func, "end_lineno", None) or start
-            if any(start <= line <= end for line in wanted):
+            if any(start <= line <= end for line in wanted) and analysis.reruns(func):
                 analysis.summary(func, depth=0)
 
     @property
@@ -163,6 +163,21 @@ class Flows:
         if self._analysis is None:
             return ()
         return tuple(sorted(self._analysis.external_calls))
+
+    def external_spans(self) -> Tuple[Tuple[int, int], ...]:
+        """The (first, last) lines of the functions whose runs met those calls: the whole file
+        when its module-level code did."""
+        if self._analysis is None:
+            return ()
+        every = (1, max(1, len(self._source.lines)))
+        return tuple(
+            sorted(
+                every
+                if func is self._analysis.tree
+                else (func.lineno, getattr(func, "end_lineno", None) or func.lineno)  # type: ignore[attr-defined]
+                for func in self._analysis.external_from
+            )
+        )
 
     def external_results(self) -> Tuple[str, ...]:
         """Those of the external calls whose result reaches a sink of this file."""

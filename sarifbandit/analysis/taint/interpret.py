@@ -592,6 +592,8 @@ class FileAnalysis:
         #: such calls whose result reaches a sink: where one was given web input, the link step
         #: must answer it, for the finding may stand on what it returns
         self.external_results: set = set()
+        #: the functions (the module, for its own code) being run when such a call was met
+        self.external_from: Set[ast.AST] = set()
         self.web = False
         #: FastAPI's dependencies: {endpoint: {parameter: the function whose result it gets}}
         self.dependencies: Dict[ast.AST, Dict[str, ast.AST]] = {}
@@ -643,8 +645,19 @@ class FileAnalysis:
         module = FunctionRun(self, self.tree, {}, depth=0)
         module.run_body(self.tree.body)
         for func in entries[:MAX_FUNCTIONS]:
-            self.summary(func, depth=0)
+            if self.reruns(func):
+                self.summary(func, depth=0)
         self.run_readers()
+
+    def reruns(self, func: ast.AST) -> bool:
+        """Whether a function is run in this scan of the file: every one, except in the link
+        step's second scan, which runs again only those whose first run met a call into
+        another module (see engine/link.py); what the others found stands."""
+        spans = self.project.rerun if self.project is not None else None
+        if spans is None:
+            return True
+        start = getattr(func, "lineno", 0)
+        return any(first <= start <= last for first, last in spans)
 
     def run_readers(self) -> None:
         """Run the functions that read what the runs so far found to hold input, until none is
@@ -668,7 +681,7 @@ class FileAnalysis:
                 return
             read |= new
             named = re.compile(r"\b(?:" + "|".join(map(re.escape, sorted(new))) + r")\b").search
-            waiting = [f for f in waiting if f not in self.summaries]
+            waiting = [f for f in waiting if f not in self.summaries and self.reruns(f)]
             for func in waiting:
                 start = func.lineno - 1  # type: ignore[attr-defined]
                 end = getattr(func, "end_lineno", None) or len(lines)
@@ -848,6 +861,16 @@ class FileAnalysis:
         return ""
 
     # -- results -----------------------------------------------------------------------------
+    def external(self, qual: str, at_sink: bool, call: bool = True) -> None:
+        """Note a call the link step may answer (`call`), whose result reaches a sink
+        (`at_sink`), and the functions being run when it was met: a second scan of the file
+        runs those again, with the scan's other modules at hand."""
+        if call:
+            self.external_calls.add(qual)
+        if at_sink:
+            self.external_results.add(qual)
+        self.external_from.update(self._running or (self.tree,))
+
     def record(self, hit: SinkHit) -> None:
         slot = self.hits.setdefault(hit.anchor, {})
         key = (hit.sink_class, hit.node)
@@ -2220,7 +2243,7 @@ class FunctionRun:
             # maybe a function of another scanned module: the link step answers it; here its
             # result stands for itself, and input passed to it marks the call for the link step
             if taint is not None and "remote" in taint.kinds:
-                self.a.external_calls.add(qual)
+                self.a.external(qual, at_sink=False)
             marker = Taint(frozenset({CALL_PREFIX + qual}))
             return Value(
                 taint=join_taint(taint.inexact() if taint else None, marker), name=result_type(qual)
@@ -2616,14 +2639,11 @@ class FunctionRun:
         for kind in taint.kinds:
             if kind.startswith(MODEL_PREFIX):
                 # a field of another module's model reaches a sink: the link step reads it
-                self.a.external_results.add(kind[len(MODEL_PREFIX) :])
-                self.a.external_calls.add(kind[len(MODEL_PREFIX) :])
+                self.a.external(kind[len(MODEL_PREFIX) :], at_sink=True)
             if kind.startswith(CALL_PREFIX):
-                self.a.external_results.add(kind[len(CALL_PREFIX) :])
-                if self.a.web:
-                    # what another module's function returns reaches a sink: the link step must
-                    # see whether that function returns the (global) request's data
-                    self.a.external_calls.add(kind[len(CALL_PREFIX) :])
+                # what another module's function returns reaches a sink: where a helper may read
+                # a (global) request, the link step must see whether that function returns it
+                self.a.external(kind[len(CALL_PREFIX) :], at_sink=True, call=self.a.web)
         if taint.real():
             real = replace(taint, kinds=frozenset(k for k in taint.kinds if not stand_in(k)))
             self.a.record(SinkHit(anchor, node, sink_class, sink, real, inner))
@@ -3135,6 +3155,10 @@ class ProjectIndex:
     def source_of(self, path: str) -> Optional[Any]:
         """The SourceFile of a module of the scan by its reported path (for columns)."""
         raise NotImplementedError
+
+    #: the second scan of a file runs again only the functions starting on these (first, last)
+    #: lines; None: every function
+    rerun: Optional[Tuple[Tuple[int, int], ...]] = None
 
     def follows(self, qualname: str, given: Sequence[Value]) -> bool:
         """Whether a call of `qualname` given these values (the arguments, the object called
