@@ -97,3 +97,20 @@ def purge():
 
 def purge_archive():
     shutil.rmtree(ARCHIVE)
+
+
+class Restarter:
+    def __init__(self, service):
+        subprocess.run("systemctl restart " + service, shell=True)  # expect: B602:HIGH
+
+
+def restart(service):
+    subprocess.run("systemctl restart " + service, shell=True)  # expect: B602:HIGH
+
+
+if __name__ == "__main__":
+    # module code calling the file's own function and class with the command line
+    restart(sys.argv[1])  # expect: SB078:MEDIUM<113
+    restart("web")
+    Restarter(sys.argv[1])  # expect: SB078:MEDIUM<115
+    Restarter("web")

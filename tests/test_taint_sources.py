@@ -291,3 +291,30 @@ def test_functions_reading_what_a_run_found_to_hold_input_are_run_in_turn() -> N
     """
     assert _ran(code) == ["cleanup", "publish", "release", "target"]
     assert _hits(code, path="tool.py") == [(10, "path"), (16, "path")]
+
+
+def test_module_code_runs_a_second_time_only_when_it_calls_a_function_of_the_file(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from sarifbandit.analysis.taint import interpret
+
+    runs: list = []
+    real = interpret.FunctionRun.run_body
+
+    def counting(self, body):  # type: ignore[no-untyped-def]
+        if self.func is self.a.tree:
+            runs.append(len(body))
+        return real(self, body)
+
+    monkeypatch.setattr(interpret.FunctionRun, "run_body", counting)
+    defining = (
+        "import os\nimport sys\nLIMIT = len(sys.argv) - 1\n"
+        "class Job:\n    def __init__(self, command):\n        os.system(command)\n"
+    )
+    assert _hits(defining, path="tool.py") == []
+    assert len(runs) == 1
+    runs.clear()
+    # the call of the file's class is followed on the second run, with the module's names
+    calling = defining + "Job(sys.argv[LIMIT])\n"
+    assert _hits(calling, path="tool.py") == [(7, "command")]
+    assert len(runs) == 2

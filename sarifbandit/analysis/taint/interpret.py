@@ -602,6 +602,8 @@ class FileAnalysis:
         #: functions whose return value is the context of the template named
         self.template_returns: Dict[ast.AST, str] = {}
         self.follow_calls = True
+        #: whether the module's first run met a call of this file's functions it did not follow
+        self.unfollowed = False
         self._retyped: Optional[FrozenSet[ast.AST]] = None
         self._options: Optional[Dict[str, FrozenSet[str]]] = None
         self._index(tree)
@@ -634,16 +636,19 @@ class FileAnalysis:
     # -- running -----------------------------------------------------------------------------
     def run(self, entries: Sequence[ast.AST]) -> None:
         # the module's names first, calls not followed: a function called from module code
-        # (`main()` under `if __name__ == "__main__"`) must see the module's constants
+        # (`main()` under `if __name__ == "__main__"`) must see the module's constants; run
+        # again following them, where the module's code calls one (most modules only define)
         self.follow_calls = False
+        self.unfollowed = False
         first = FunctionRun(self, self.tree, {}, depth=0)
         first.run_body(self.tree.body)
         self.module_env = first.final_env or {}
         if self.rebinds_globals:
             self.module_env = _unfixed_globals(self.tree, self.module_env)
         self.follow_calls = True
-        module = FunctionRun(self, self.tree, {}, depth=0)
-        module.run_body(self.tree.body)
+        if self.unfollowed:
+            module = FunctionRun(self, self.tree, {}, depth=0)
+            module.run_body(self.tree.body)
         for func in entries[:MAX_FUNCTIONS]:
             if self.reruns(func):
                 self.summary(func, depth=0)
@@ -692,6 +697,7 @@ class FileAnalysis:
         """What a call of `func` does with its arguments; `vouching` for a predicate used as a
         guard: its summary also says what a true result vouches for (a second, rarer run)."""
         if not self.follow_calls:
+            self.unfollowed = True
             return None
         cache = self.predicates if vouching else self.summaries
         known = cache.get(func)
@@ -2115,6 +2121,10 @@ class FunctionRun:
         if callee.shape == "closure" and callee.name in self.a.closures:
             return self.call_closure(node, callee, args, kwargs, env)
         shadowed = isinstance(func, ast.Name) and func.id in env
+        if shadowed and self.is_module:
+            # module code calling the file's own function (`main()` under `if __name__ ...`)
+            defined = env[cast(ast.Name, func).id]
+            shadowed = not (defined.shape == "function" and defined.name == cast(ast.Name, func).id)
         local = None if shadowed else self.a.resolve_call(func, self.cls)
         if local is None and qual.count(".") == 1:
             # `Runner(x).go(y)` of a class of this file, or a method of one of its instances
@@ -2455,7 +2465,14 @@ class FunctionRun:
                 )
             return fresh
         summary = owner.summary(init, self.depth + 1)
-        if summary is None or summary.self_out is None:
+        if summary is None:
+            return fresh
+        # `Job(command)` whose __init__ runs the command: reported here, as a call of it is
+        known = dict(enumerate(self.fields_known(v) for v in _bound(init, [fresh, *args], kwargs)))
+        self.passed_to_sinks(
+            node, cls.name, summary, known, owner.path if owner is not self.a else ""
+        )
+        if summary.self_out is None:
             return fresh
         actual = dict(enumerate(_bound(init, [fresh, *args], kwargs)))
         # the object is what its attributes hold, not the stand-in taint `self` started with
@@ -2511,6 +2528,19 @@ class FunctionRun:
         elsewhere = owner.path if owner is not self.a else ""
         actual = dict(enumerate(self.fields_known(v) for v in _bound(local, args, kwargs)))
         name = getattr(local, "name", "?")
+        self.passed_to_sinks(node, name, summary, actual, elsewhere)
+        returned = summary.returns
+        if returned is None:
+            return CLEAN
+        if elsewhere:
+            returned = relocated(returned, elsewhere)
+        return substitute(returned, actual, _step(node, f"returned by `{name}()`"))
+
+    def passed_to_sinks(
+        self, node: ast.expr, name: str, summary: Summary, actual: Dict[int, Value], elsewhere: str
+    ) -> None:
+        """Report, at the call, what the arguments bring to the sinks the called function
+        passes its parameters to."""
         for sink in summary.param_sinks:
             passed = actual.get(sink.index)
             if passed is None:
@@ -2528,12 +2558,6 @@ class FunctionRun:
             hit_taint = taint.step(_step(node, f"passed to `{name}()`"))
             inner = located(sink.steps, elsewhere) if elsewhere else sink.steps
             self.report(node, node, sink.sink_class, sink.sink, hit_taint, inner=inner)
-        returned = summary.returns
-        if returned is None:
-            return CLEAN
-        if elsewhere:
-            returned = relocated(returned, elsewhere)
-        return substitute(returned, actual, _step(node, f"returned by `{name}()`"))
 
     def call_sinks(
         self,
@@ -2625,13 +2649,10 @@ class FunctionRun:
                         sink,
                         taint.sanitized,
                         tuple(s[:5] + (s[5] + 1,) + s[6:] for s in taint.trace)
-                        + tuple(s[:5] + (s[5] + 1,) + s[6:] for s in inner)
+                        # the steps inside a function called here end at the sink already
                         + (
-                            _step(
-                                node,
-                                f"reaches `{_sink_label(sink)}` ({sink_class})",
-                                1 + (inner[-1][5] if inner else 0),
-                            ),
+                            tuple(s[:5] + (s[5] + 1,) + s[6:] for s in inner)
+                            or (_step(node, f"reaches `{_sink_label(sink)}` ({sink_class})", 1),)
                         ),
                         part,
                     )
