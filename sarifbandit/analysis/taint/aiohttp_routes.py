@@ -35,6 +35,14 @@ def match_info_checks(tree: ast.Module) -> Dict[str, Dict[str, FrozenSet[str]]]:
             path = _path_of(node, handler)
             if handler is not None and path is not None:
                 routes.setdefault(handler, []).append(_checks(path))
+    return every_route(routes)
+
+
+def every_route(
+    routes: Dict[str, List[Dict[str, FrozenSet[str]]]],
+) -> Dict[str, Dict[str, FrozenSet[str]]]:
+    """Handler -> {key: classes} from each of its routes' checks: only what all of them say
+    (a handler routed twice is reached by the looser path too)."""
     found: Dict[str, Dict[str, FrozenSet[str]]] = {}
     for handler, each in routes.items():
         keys = set.intersection(*(set(checks) for checks in each))

@@ -45,6 +45,7 @@ from .patterns import (
     enum_classes,
     type_name,
 )
+from .starlette_routes import path_param_checks
 from .templates import TemplateFacts
 from .urlconf import PATTERN_CONVERTER, UrlArgument, arguments_of
 from .urlconf import url_arguments as url_arguments_of
@@ -415,7 +416,17 @@ def _entries(
             )
         return name in called[0]
 
-    aiohttp_checks = match_info_checks(tree) if _imports(imported, "aiohttp") else {}
+    # what the file's routes make of their path's parts: aiohttp's patterns, Starlette's converters
+    path_checks = {
+        attr: checks
+        for attr, module, find in (
+            ("match_info", "aiohttp", match_info_checks),
+            ("path_params", "starlette", path_param_checks),
+        )
+        if _imports(imported, module)
+        for checks in [find(tree)]
+        if checks
+    }
     reads_source = _word_pattern(triggers).search
     entry_params: Dict[ast.AST, Dict[str, Value]] = {}
     view_returns: Set[ast.AST] = set()
@@ -551,10 +562,12 @@ def _entries(
                 if arg.arg == param.param or annotated:
                     request_attrs.setdefault(arg.arg, set()).update(param.attrs)
                     request_kind[arg.arg] = param.kind
-        # `{tid:\d+}` in the path of the handler's aiohttp route: match_info["tid"] is digits
+        # `{tid:\d+}` in the path of the handler's aiohttp route: match_info["tid"] is digits;
+        # `{tid:int}` in a Starlette route's: path_params["tid"] is a number
         patterns = tuple(
-            (("match_info", key), Value(shape=PATTERN, name=",".join(sorted(classes))))
-            for key, classes in aiohttp_checks.get(getattr(func, "name", ""), {}).items()
+            ((attr, key), Value(shape=PATTERN, name=",".join(sorted(classes))))
+            for attr, checks in path_checks.items()
+            for key, classes in checks.get(getattr(func, "name", ""), {}).items()
         )
         for name, attrs in request_attrs.items():
             shape = f"request:{request_kind[name]}:{','.join(sorted(attrs))}"

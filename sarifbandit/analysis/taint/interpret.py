@@ -2862,14 +2862,16 @@ def _request_read(request: Value, attr: str, node: ast.AST) -> Optional[Value]:
     step = _step(node, f"user input from `{_short(node)}`")
     safe = _SAME_SITE if attr in _SAME_SITE_ATTRS else frozenset()
     read = tainted(Taint(frozenset({kind}), safe, (step,)))
-    if attr == "match_info" and request.entries:
-        # the keys the route's patterns constrain: input still, harmless for some classes
+    if attr in ("match_info", "path_params") and request.entries:
+        # the keys the route's patterns or converters constrain: input still, harmless for
+        # some classes (for every one, where the route converts it to a number)
         checked = tuple(
             (key[1], tainted(Taint(frozenset({kind}), frozenset(held.name.split(",")), (step,))))
             for key, held in request.entries
-            if isinstance(key, tuple) and key[0] == "match_info" and held.shape == PATTERN
+            if isinstance(key, tuple) and key[0] == attr and held.shape == PATTERN
         )
-        return Value(entries=(*checked, (REST, read)), shape="dict")
+        if checked:
+            return Value(entries=(*checked, (REST, read)), shape="dict")
     return _request_part(attr, read)
 
 
