@@ -2298,6 +2298,10 @@ class FunctionRun:
         that is not HTML, as they are; a renderer that makes the response itself (Django's
         render()) is the sink of those. None when the template lets nothing through."""
         name_at, name_key, context_at, context_key = _RENDERERS[qual]
+        if qual in _REQUEST_FIRST and args and args[0].known:
+            # `TemplateResponse("page.html", {"request": request, ...})`: Starlette's older
+            # order, the name first
+            name_at, context_at = 0, 1
         text = receiver.entry("text") if receiver is not None and name_at < 0 else None
         if qual in STRING_TEMPLATES:
             text = kwargs.get(name_key) or (args[0] if args else None)
@@ -2723,6 +2727,10 @@ def _unescaped_parts(given: Dict[str, Value], let: FrozenSet[str]) -> Iterator[V
                 yield held
 
 
+#: Starlette's (and FastAPI's) `templates.TemplateResponse(request, name, context)`
+_REQUEST_FIRST = frozenset(
+    f"{package}.templating.Jinja2Templates.TemplateResponse" for package in ("starlette", "fastapi")
+)
 _FLASK_RENDERERS = frozenset(
     {"flask.render_template", "flask.templating.render_template", "flask.stream_template"}
 )
@@ -2736,6 +2744,7 @@ _RENDERERS: Dict[str, Tuple[int, str, Optional[int], str]] = {
     "django.template.response.TemplateResponse": (1, "template", 2, "context"),
     "aiohttp_jinja2.render_template": (0, "template_name", 2, "context"),
     "aiohttp_jinja2.render_string": (0, "template_name", 2, "context"),
+    **dict.fromkeys(_REQUEST_FIRST, (1, "name", 2, "context")),
     # a template made from text the code holds: no name, the context first
     "django.template.Template.render": (-1, "", 0, "context"),
     "django.template.base.Template.render": (-1, "", 0, "context"),
@@ -2746,6 +2755,7 @@ _RESPONDING_RENDERERS = frozenset(
         "django.shortcuts.render",
         "django.template.response.TemplateResponse",
         "aiohttp_jinja2.render_template",
+        *_REQUEST_FIRST,
     }
 )
 
