@@ -9,7 +9,7 @@ A file that mentions no source at all is not interpreted.
 from __future__ import annotations
 
 import ast
-import functools
+import bisect
 import re
 from typing import (
     Any,
@@ -316,10 +316,9 @@ def _function_triggers(tree: ast.Module, models: Models) -> Tuple[str, ...]:
     return tuple(sorted(words))
 
 
-@functools.lru_cache(maxsize=64)
-def _word_pattern(words: Tuple[str, ...]) -> "re.Pattern[str]":
-    """Any of `words` as a whole word: `input` is not read by `inputs` or `input_type`."""
-    return re.compile(r"\b(?:" + "|".join(map(re.escape, words)) + r")\b")
+def _word_char(char: str) -> bool:
+    """Whether a character continues an identifier: `input` is not read by `inputs`."""
+    return char.isalnum() or char == "_"
 
 
 def _imported_modules(tree: ast.Module) -> FrozenSet[str]:
@@ -427,7 +426,8 @@ def _entries(
         for checks in [find(tree)]
         if checks
     }
-    reads_source = _word_pattern(triggers).search
+    code = "\n".join(lines)
+    reads_source = _WordLines(triggers, code).within
     entry_params: Dict[ast.AST, Dict[str, Value]] = {}
     view_returns: Set[ast.AST] = set()
     entries: List[ast.AST] = []
@@ -442,7 +442,7 @@ def _entries(
     }
     dependencies, depended = _dependencies(tree, routes)
     # a walk of the whole tree: only where the file says it routes a view class by a call
-    routing = any("add_url_rule" in line or "add_resource" in line for line in lines)
+    routing = "add_url_rule" in code or "add_resource" in code
     class_rules = _class_rules(tree) if routing else {}
     local_classes = {node.name for node in tree.body if isinstance(node, ast.ClassDef)}
     # what `Depends(x)` may name and the analysis follows: a function, or a class whose
@@ -610,27 +610,58 @@ def _entries(
         if given:
             entry_params[func] = given
             entries.append(func)
-        elif routed or reads_source(_code_text(func, lines)):
+        elif routed or reads_source(func):
             # a routed view is run even when its own text reads no input: a helper may read
             # the request for it (Flask's global `request`)
             entries.append(func)
     return entry_params, frozenset(view_returns), entries, dependencies
 
 
-def _code_text(func: ast.AST, lines: List[str]) -> str:
-    """A function's lines without its docstring, whose words (\"the user's input\") read nothing."""
-    start = func.lineno - 1  # type: ignore[attr-defined]
-    end = getattr(func, "end_lineno", None) or len(lines)
-    body = func.body  # type: ignore[attr-defined]
-    first = body[0]
-    if (
-        len(body) > 1
-        and isinstance(first, ast.Expr)
-        and isinstance(first.value, ast.Constant)
-        and isinstance(first.value.value, str)
-    ):
-        return "\n".join(lines[start : first.lineno - 1] + lines[first.end_lineno or end : end])
-    return "\n".join(lines[start:end])
+class _WordLines:
+    """The lines on which one of some words stands whole in a file, found by plain string search
+    of each word (much faster than a regular expression of them all): whether a function's code
+    names a source is then a lookup, not a search of its own text."""
+
+    def __init__(self, words: Tuple[str, ...], text: str) -> None:
+        places: List[int] = []
+        for word in words:
+            at = text.find(word)
+            while at >= 0:
+                end = at + len(word)
+                if not (at and _word_char(text[at - 1])) and not (
+                    end < len(text) and _word_char(text[end])
+                ):
+                    places.append(at)
+                at = text.find(word, end)
+        self.lines: List[int] = []
+        line, counted = 1, 0
+        for at in sorted(places):
+            line += text.count("\n", counted, at)
+            counted = at
+            if not self.lines or self.lines[-1] != line:
+                self.lines.append(line)
+
+    def within(self, func: ast.AST) -> bool:
+        """Whether the function's lines, its docstring's left out ("the user's input" reads
+        nothing), hold a match."""
+        start = func.lineno  # type: ignore[attr-defined]
+        end = getattr(func, "end_lineno", None) or start
+        body = func.body  # type: ignore[attr-defined]
+        first = body[0]
+        if (
+            len(body) > 1
+            and isinstance(first, ast.Expr)
+            and isinstance(first.value, ast.Constant)
+            and isinstance(first.value.value, str)
+        ):
+            return self._any(start, first.lineno - 1) or self._any(
+                (first.end_lineno or first.lineno) + 1, end
+            )
+        return self._any(start, end)
+
+    def _any(self, first: int, last: int) -> bool:
+        at = bisect.bisect_left(self.lines, first)
+        return at < len(self.lines) and self.lines[at] <= last
 
 
 def _routed(converters: FrozenSet[str], safe: FrozenSet[str], read: Taint) -> Value:
