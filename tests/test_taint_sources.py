@@ -119,6 +119,26 @@ def test_calls_chosen_at_run_time_are_followed_to_every_candidate() -> None:
     assert _hits(code) == [(n, "command") for n in (22, 24, 25, 27, 28, 29)]
 
 
+def test_a_method_named_at_run_time_on_another_object_is_not_one_of_this_class() -> None:
+    # getattr(node, "as_" + vendor) on a parameter names the parameter's method, not one of the
+    # class the code is in: the class's own `as_shell` is not a candidate there
+    code = """
+    import os
+    from flask import request
+    class Compiler:
+        def as_shell(self, text):
+            os.system(text)
+        def compile(self, node, vendor, text):
+            getattr(node, "as_" + vendor)(text)
+        def run(self, vendor, text):
+            getattr(self, "as_" + vendor)(text)
+    def view():
+        Compiler().compile(object(), request.args["v"], request.args["t"])
+        Compiler().run(request.args["v"], request.args["t"])
+    """
+    assert _hits(code) == [(13, "command")]
+
+
 def test_xml_parsers_are_judged_by_the_data_they_parse() -> None:
     from sarifbandit import Config
     from sarifbandit.engine.filescan import scan_bytes

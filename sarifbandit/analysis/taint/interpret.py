@@ -2229,7 +2229,7 @@ class FunctionRun:
             if result is not None:
                 return self.text_built(node, result) if attr in _FORMATS else result
         if qual in ("getattr", "builtins.getattr") and len(args) >= 2:
-            return self.attribute_by_name(args[0], args[1])
+            return self.attribute_by_name(args[0], args[1], self.names_self(node.args[0]))
         if qual in ("map", "builtins.map") and len(args) == 2 and not kwargs:
             # `map(os.path.basename, names)`: each item as the function gives it back
             each = self.apply(node, args[0], element_of(args[1]), env)
@@ -2354,10 +2354,16 @@ class FunctionRun:
             return Value(taint=taint)
         return Value(taint=taint.inexact())
 
-    def attribute_by_name(self, owner: Value, name: Value) -> Value:
+    def names_self(self, node: ast.expr) -> bool:
+        """Whether an expression is the method's own object (its first parameter)."""
+        params = _param_names(self.func) if self.cls is not None else ()
+        return isinstance(node, ast.Name) and bool(params) and node.id == params[0]
+
+    def attribute_by_name(self, owner: Value, name: Value, on_self: bool) -> Value:
         """`getattr(owner, name)`: the attribute when the name is a constant; with a constant
-        prefix (`"on_" + kind`), every method of this class the prefix names (the candidates)."""
-        cls = self.cls if owner.shape != "object" else owner.name
+        prefix (`"on_" + kind`), every method the prefix names (the candidates) of the class
+        of `self` or of an object of the file's classes; another object's are not known."""
+        cls = owner.name if owner.shape == "object" else self.cls if on_self else None
         if name.known and isinstance(name.const, str):
             if cls and self.a.method(cls, name.const) is not None:
                 return Value(shape="candidates", entries=((0, Value(name=f"{cls}.{name.const}")),))
