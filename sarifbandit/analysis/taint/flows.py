@@ -9,7 +9,6 @@ A file that mentions no source at all is not interpreted.
 from __future__ import annotations
 
 import ast
-import bisect
 import re
 from typing import (
     Any,
@@ -50,6 +49,7 @@ from .templates import TemplateFacts
 from .urlconf import PATTERN_CONVERTER, UrlArgument, arguments_of
 from .urlconf import url_arguments as url_arguments_of
 from .values import FIXED_TEXT, PARAM_PREFIX, PATTERN, Step, Taint, Value, tainted
+from .words import WordLines
 
 _FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
 #: words without which a file cannot read a modelled source (cheap text test, before parsing
@@ -316,11 +316,6 @@ def _function_triggers(tree: ast.Module, models: Models) -> Tuple[str, ...]:
     return tuple(sorted(words))
 
 
-def _word_char(char: str) -> bool:
-    """Whether a character continues an identifier: `input` is not read by `inputs`."""
-    return char.isalnum() or char == "_"
-
-
 def _imported_modules(tree: ast.Module) -> FrozenSet[str]:
     found: Set[str] = set()
     for node in tree.body:
@@ -427,7 +422,7 @@ def _entries(
         if checks
     }
     code = "\n".join(lines)
-    reads_source = _WordLines(triggers, code).within
+    reads_source = WordLines(triggers, code).within
     entry_params: Dict[ast.AST, Dict[str, Value]] = {}
     view_returns: Set[ast.AST] = set()
     entries: List[ast.AST] = []
@@ -615,53 +610,6 @@ def _entries(
             # the request for it (Flask's global `request`)
             entries.append(func)
     return entry_params, frozenset(view_returns), entries, dependencies
-
-
-class _WordLines:
-    """The lines on which one of some words stands whole in a file, found by plain string search
-    of each word (much faster than a regular expression of them all): whether a function's code
-    names a source is then a lookup, not a search of its own text."""
-
-    def __init__(self, words: Tuple[str, ...], text: str) -> None:
-        places: List[int] = []
-        for word in words:
-            at = text.find(word)
-            while at >= 0:
-                end = at + len(word)
-                if not (at and _word_char(text[at - 1])) and not (
-                    end < len(text) and _word_char(text[end])
-                ):
-                    places.append(at)
-                at = text.find(word, end)
-        self.lines: List[int] = []
-        line, counted = 1, 0
-        for at in sorted(places):
-            line += text.count("\n", counted, at)
-            counted = at
-            if not self.lines or self.lines[-1] != line:
-                self.lines.append(line)
-
-    def within(self, func: ast.AST) -> bool:
-        """Whether the function's lines, its docstring's left out ("the user's input" reads
-        nothing), hold a match."""
-        start = func.lineno  # type: ignore[attr-defined]
-        end = getattr(func, "end_lineno", None) or start
-        body = func.body  # type: ignore[attr-defined]
-        first = body[0]
-        if (
-            len(body) > 1
-            and isinstance(first, ast.Expr)
-            and isinstance(first.value, ast.Constant)
-            and isinstance(first.value.value, str)
-        ):
-            return self._any(start, first.lineno - 1) or self._any(
-                (first.end_lineno or first.lineno) + 1, end
-            )
-        return self._any(start, end)
-
-    def _any(self, first: int, last: int) -> bool:
-        at = bisect.bisect_left(self.lines, first)
-        return at < len(self.lines) and self.lines[at] <= last
 
 
 def _routed(converters: FrozenSet[str], safe: FrozenSet[str], read: Taint) -> Value:

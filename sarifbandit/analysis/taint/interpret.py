@@ -32,6 +32,7 @@ from typing import (
 from ...records import field, record, replace
 from ...regex import lazy
 from ..nodes import dotted_name, positional_defaults
+from ..source import split_lines
 from .guards import refine, sanitized
 from .library import (
     STR_KEEP,
@@ -80,6 +81,7 @@ from .values import (
     tainted,
     widen,
 )
+from .words import WordLines
 
 #: loop bodies run at most this many times before their changing variables are widened
 MAX_LOOP_ROUNDS = 4
@@ -669,13 +671,11 @@ class FileAnalysis:
         new: those naming a module name bound to input (`TMP = os.environ["TMPDIR"]`) or a
         function of this file that returns input (`def base(): return os.getenv("BASE")`).
         Their own text need not name a source."""
-        if self.text is None:
-            return
-        lines = self.text.splitlines()
-        read: Set[str] = set()
         holding = {name for name, value in self.module_env.items() if _real(value.all_taint())}
-        waiting = [f for f in (*self.functions.values(), *self.methods.values())]
-        while len(self.summaries) < MAX_FUNCTIONS:
+        waiting = [*self.functions.values(), *self.methods.values()]
+        read: Set[str] = set()
+        code = ""
+        while self.text is not None and len(self.summaries) < MAX_FUNCTIONS:
             holding |= {
                 getattr(func, "name", "")
                 for func, summary in self.summaries.items()
@@ -685,12 +685,11 @@ class FileAnalysis:
             if not new:
                 return
             read |= new
-            named = re.compile(r"\b(?:" + "|".join(map(re.escape, sorted(new))) + r")\b").search
+            code = code or "\n".join(split_lines(self.text))
+            named = WordLines(sorted(new), code).within
             waiting = [f for f in waiting if f not in self.summaries and self.reruns(f)]
             for func in waiting:
-                start = func.lineno - 1  # type: ignore[attr-defined]
-                end = getattr(func, "end_lineno", None) or len(lines)
-                if named("\n".join(lines[start:end])):
+                if named(func):
                     self.summary(func, depth=0)
 
     def summary(self, func: ast.AST, depth: int, vouching: bool = False) -> Optional[Summary]:
