@@ -1,0 +1,30 @@
+"""WordLines: the lines where words stand whole, and which functions' code (not docstring) holds
+one."""
+
+from __future__ import annotations
+
+import ast
+
+from sarifbandit.analysis.taint.words import WordLines
+
+
+def test_only_whole_words_count_on_the_lines_they_stand_on() -> None:
+    text = "a = input()\nb = inputs\nc = sys.argv\nd = argv_x + _argv\ne = (input)"
+    assert WordLines(["input", "argv"], text).lines == [1, 3, 5]
+    assert WordLines(["request"], text).lines == []
+
+
+def test_a_function_holds_a_word_in_its_code_not_in_its_docstring() -> None:
+    text = (
+        "def documented():\n"
+        '    """Ask for input."""\n'
+        "    return 1\n"
+        "def reading():\n"
+        '    """Reads."""\n'
+        "    return input()\n"
+        "def bare():\n"
+        "    return input\n"
+    )
+    tree = ast.parse(text)
+    within = WordLines(["input"], text).within
+    assert [within(f) for f in tree.body] == [False, True, True]
