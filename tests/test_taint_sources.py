@@ -338,3 +338,9 @@ def test_module_code_runs_a_second_time_only_when_it_calls_a_function_of_the_fil
     calling = defining + "Job(sys.argv[LIMIT])\n"
     assert _hits(calling, path="tool.py") == [(7, "command")]
     assert len(runs) == 2
+    # a call given nothing from input whose result is dropped is not followed from there: the
+    # function is run for its own sources as any other is
+    runs.clear()
+    dropping = defining + "def main():\n    os.system(sys.argv[2])\nmain()\n"
+    assert _hits(dropping, path="tool.py") == [(8, "command")]
+    assert len(runs) == 1

@@ -1011,6 +1011,8 @@ class FunctionRun:
         #: per parameter, the sink classes every return that may be true has checked it for
         #: (worked out only where `vouching`: for a predicate used as a guard)
         self.vouching = False
+        #: the value of the expression statement being run: a call whose result is dropped
+        self.discarded: Optional[ast.expr] = None
         self.vouched: Optional[List[FrozenSet[str]]] = None
         self.exits: Optional[List[FrozenSet[str]]] = None
         self.steps = 0
@@ -1046,6 +1048,7 @@ class FunctionRun:
         return env
 
     def s_Expr(self, node: ast.Expr, env: Env) -> Optional[Env]:
+        self.discarded = node.value
         self.eval(node.value, env)
         call = node.value
         if isinstance(call, ast.Call):
@@ -2125,6 +2128,18 @@ class FunctionRun:
             defined = env[cast(ast.Name, func).id]
             shadowed = not (defined.shape == "function" and defined.name == cast(ast.Name, func).id)
         local = None if shadowed else self.a.resolve_call(func, self.cls)
+        if (
+            local is not None
+            and self.is_module
+            and node is self.discarded
+            and isinstance(func, ast.Name)
+            and not isinstance(local, ast.ClassDef)
+            and not any(_real(v.all_taint()) for v in [*args, *kwargs.values()])
+        ):
+            # module code calling the file's function with nothing from input and dropping the
+            # result (`main()` under `if __name__ ...`): the function is run for its own sources
+            # as any other is; following it here only ran it early, and the module twice
+            local = None
         if local is None and qual.count(".") == 1:
             # `Runner(x).go(y)` of a class of this file, or a method of one of its instances
             local = self.a.method(*qual.split("."))
