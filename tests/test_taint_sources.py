@@ -270,7 +270,8 @@ def _ran(code: str) -> list:
 
 
 def test_a_function_is_run_for_the_sources_it_names_not_for_its_module() -> None:
-    # `os.path` and `sys.exit` read nothing, nor do `inputs` and a docstring's "input"
+    # `os.path` and `sys.exit` read nothing, nor do `inputs`, a docstring's "input", a
+    # parameter named `input`, a method `.input()` or a pipe's `stdin`
     code = """
         import os
         import sys
@@ -283,8 +284,20 @@ def test_a_function_is_run_for_the_sources_it_names_not_for_its_module() -> None
             return os.environb[b"APP_SETTINGS"]
         def command_line():
             return sys.orig_argv
+        def pipe(proc, input):
+            proc.stdin.write(input.encode())
+            return self.input()
+        def answer():
+            return input("name? ")
+        def aliased():
+            return S.argv[1]
     """
-    assert _ran(code) == ["command_line", "settings"]
+    assert _ran("import sys as S\n" + textwrap.dedent(code)) == [
+        "aliased",
+        "answer",
+        "command_line",
+        "settings",
+    ]
 
 
 def test_functions_reading_what_a_run_found_to_hold_input_are_run_in_turn() -> None:

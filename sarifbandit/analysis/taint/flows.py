@@ -291,19 +291,21 @@ VALIDATED = FIXED_TEXT
 #: frameworks with a global request object a helper of another module may read
 _GLOBAL_REQUEST_MODULES = frozenset({"flask", "werkzeug", "quart", "bottle"})
 
-#: names of the standard library's sources that code uses unqualified or by module
-_STDLIB_TRIGGERS = ("input", "argv", "environ", "getenv", "stdin", "parse_args", "parse_known_args")
+#: parser methods that read the command line, called on a parser object of any name
+_PARSER_READS = ("parse_args", "parse_known_args")
 
 
 def _function_triggers(tree: ast.Module, models: Models) -> Tuple[str, ...]:
-    """Words without which a function's body cannot read a source: the standard library's, the
-    local names this file gives to imported sources (`request` after `from flask import
-    request`), and the attributes by which an imported module's sources are read (`environ`
-    after `import os`, `request` after `import flask`): the module's own name is in far more
-    bodies than its sources are (`os.path`, `sys.exit`)."""
+    """Words without which a function's code cannot read a source: a source as a module's
+    attribute (`sys.argv`, `os.environ`, also under the file's own name for the module: `S.argv`
+    after `import sys as S`), the local name this file gives an imported source (`request` after
+    `from flask import request`), a parser's reading method, and a builtin source called
+    (`input(`, not `self.input` or a parameter named `input`). A bare `stdin` or `environ` is
+    far more often a pipe's or a WSGI server's than the process's."""
     names = [source.name for source in models.sources]
     prefixes = _source_prefixes(models)
-    words: Set[str] = set(_STDLIB_TRIGGERS)
+    words: Set[str] = set(_PARSER_READS)
+    words.update(n + "(" if "." not in n else ".".join(n.split(".")[:2]) for n in names)
     for node in tree.body:
         if isinstance(node, ast.ImportFrom) and node.module:
             for alias in node.names:
@@ -312,7 +314,10 @@ def _function_triggers(tree: ast.Module, models: Models) -> Tuple[str, ...]:
         elif isinstance(node, ast.Import):
             for alias in node.names:
                 under = alias.name + "."
-                words.update(n[len(under) :].split(".")[0] for n in names if n.startswith(under))
+                local = alias.asname or alias.name
+                words.update(
+                    f"{local}.{n[len(under) :].split('.')[0]}" for n in names if n.startswith(under)
+                )
     return tuple(sorted(words))
 
 

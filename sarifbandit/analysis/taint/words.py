@@ -16,16 +16,19 @@ def _word_char(char: str) -> bool:
 class WordLines:
     """The lines on which one of some words stands whole in a file, found by plain string search
     of each word (much faster than a regular expression of them all): whether a function's code
-    names a source is then a lookup, not a search of its own text."""
+    names a source is then a lookup, not a search of its own text. A word ending in `(` is a
+    call of a bare name: `input(`, not `self.input(` nor `raw_input(`."""
 
     def __init__(self, words: Iterable[str], text: str) -> None:
         places: List[int] = []
         for word in words:
+            called = word.endswith("(")
             at = text.find(word)
             while at >= 0:
                 end = at + len(word)
-                if not (at and _word_char(text[at - 1])) and not (
-                    end < len(text) and _word_char(text[end])
+                before = text[at - 1] if at else " "
+                if not (_word_char(before) or (called and before == ".")) and (
+                    called or not (end < len(text) and _word_char(text[end]))
                 ):
                     places.append(at)
                 at = text.find(word, end)
