@@ -309,4 +309,4 @@ def switch_theme_unchecked(request):
         url=fallback, allowed_hosts={request.get_host()}
     ):
         fallback = "/"
-    return HttpResponseRedirect(target) if target else HttpResponse(status=204)  # expect: SB601:HIGH<306
+    return HttpResponseRedirect(target) if target else HttpResponse(status=204)  # expect: SB601:MEDIUM<306
