@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Dict, FrozenSet, List, Optional, Tuple, cast
 
 from ...records import replace
 from .patterns import safe_classes
-from .values import CLEAN, LISTING, NO_DOTS, Value, constant, join, pieces_of
+from .values import LISTING, NO_DOTS, Value, constant, join, pieces_of
 
 if TYPE_CHECKING:
     from .interpret import FunctionRun
@@ -103,9 +103,10 @@ def _refine(run: "FunctionRun", test: ast.expr, truth: bool, env: Env) -> Env:
             shown = each if shown is None else _common(shown, each)
         return shown if shown is not None else env
     if isinstance(test, ast.Name) and not truth and test.id in env:
-        # where `x` is false it is empty (or None): nothing of the input is left in it
-        if env[test.id].all_taint() is not None:
-            env[test.id] = CLEAN
+        # where text `x` is false it is empty (or None): nothing of the input is left in it
+        value = env[test.id]
+        if value.entries is None and value.all_taint() is not None:
+            env[test.id] = constant("")
         return env
     if isinstance(test, ast.Attribute) and test.attr in ("netloc", "hostname") and not truth:
         # `if urlparse(x).netloc: abort()`: below, x is a relative URL on this site (a URL
