@@ -161,3 +161,30 @@ def greeting_raw(request):
 
 
 urlpatterns += [path("greeting/", greeting), path("greeting-raw/", greeting_raw)]
+
+
+def folder_listing(request):
+    # the project's template if there is one, else one of the view's own: both escape
+    from django.template import Context, Engine, TemplateDoesNotExist, loader
+
+    folder = request.GET.get("folder", "")
+    try:
+        page = loader.select_template(["listing.html"])
+        context = {"folder": folder}
+    except TemplateDoesNotExist:
+        page = Engine().from_string("<h1>{{ folder }}</h1>")
+        context = Context({"folder": folder})
+    return HttpResponse(page.render(context))
+
+
+def folder_listing_titled(request):
+    from django.template import Context, Engine, TemplateDoesNotExist, loader
+
+    folder = request.GET.get("folder", "")
+    try:
+        page = loader.select_template(["listing.html"])
+        context = {"folder": folder}
+    except TemplateDoesNotExist:
+        page = Engine().from_string("<h1>{{ folder }}</h1>")
+        context = Context({"folder": folder})
+    return HttpResponse("<title>" + folder + "</title>" + page.render(context))  # expect: SB079:HIGH<183

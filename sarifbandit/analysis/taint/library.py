@@ -110,6 +110,14 @@ _RESULT_TYPES = {
     "asyncpg.connect": "asyncpg.Connection",
     "asyncpg.create_pool": "asyncpg.Pool",
     "asyncpg.Pool.acquire": "asyncpg.Connection",
+    # a template found by name is a Django template as one made from text is: either may be
+    # what `t` holds after `try: t = select_template(...) except ...: t = from_string(...)`
+    "django.template.loader.get_template": "django.template.Template",
+    "django.template.loader.select_template": "django.template.Template",
+    "django.template.Engine.from_string": "django.template.Template",
+    "django.template.engine.Engine.from_string": "django.template.Template",
+    "django.template.Engine.get_template": "django.template.Template",
+    "django.template.engine.Engine.get_template": "django.template.Template",
 }
 
 
