@@ -28,3 +28,7 @@ def test_a_function_holds_a_word_in_its_code_not_in_its_docstring() -> None:
     tree = ast.parse(text)
     within = WordLines(["input"], text).within
     assert [within(f) for f in tree.body] == [False, True, True]
+
+
+def test_an_empty_word_is_no_word() -> None:
+    assert WordLines(["", "argv"], "x = sys.argv\ny = 1").lines == [1]

@@ -21,7 +21,7 @@ class WordLines:
 
     def __init__(self, words: Iterable[str], text: str) -> None:
         places: List[int] = []
-        for word in words:
+        for word in filter(None, words):  # an empty word would be found everywhere, forever
             called = word.endswith("(")
             at = text.find(word)
             while at >= 0:
