@@ -278,3 +278,24 @@ def test_unrolled_loop_bound_falls_back_to_the_fixpoint(monkeypatch) -> None:
     # past it the loop runs to a fixpoint with `i` some number: the branch may run
     monkeypatch.setattr(interpret, "MAX_UNROLLED_ITEMS", 2)
     assert _hits(code) == [(8, "command", "MEDIUM")]
+
+
+READER_CHAIN = """
+import os
+import shutil
+def base():
+    return os.environ["BASE"]
+def root():
+    return base() + "/root"
+def tree():
+    return root() + "/tree"
+def clean():
+    shutil.rmtree(tree())
+"""
+
+
+def test_reader_rounds_bound_stops_a_long_chain_of_helpers(monkeypatch) -> None:
+    # clean() names no source: it is run because tree() returns input, found in the third round
+    assert _hits(READER_CHAIN) == [(11, "path", "LOW")]
+    monkeypatch.setattr(interpret, "MAX_READER_ROUNDS", 2)
+    assert _hits(READER_CHAIN) == []

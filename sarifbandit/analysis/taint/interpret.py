@@ -12,6 +12,7 @@ answered by that summary; an unknown call passes its arguments' taint on, less e
 from __future__ import annotations
 
 import ast
+import bisect
 import builtins
 import functools
 import re
@@ -96,6 +97,9 @@ MAX_EXPRESSION_DEPTH = 60
 MAX_CALL_DEPTH = 8
 #: functions of one file the analysis runs at most (generated code with thousands is bounded)
 MAX_FUNCTIONS = 2_000
+#: rounds of running the functions that read what earlier runs found to hold input (a helper
+#: returning input, one returning that helper's result ...): a longer chain stops there
+MAX_READER_ROUNDS = 8
 #: classes looked through for an inherited method
 MAX_CLASS_DEPTH = 16
 #: functions a dynamic call may reach (a handler table, `getattr(self, "on_" + kind)`)
@@ -667,29 +671,39 @@ class FileAnalysis:
         return any(first <= start <= last for first, last in spans)
 
     def run_readers(self) -> None:
-        """Run the functions that read what the runs so far found to hold input, until none is
-        new: those naming a module name bound to input (`TMP = os.environ["TMPDIR"]`) or a
-        function of this file that returns input (`def base(): return os.getenv("BASE")`).
-        Their own text need not name a source."""
+        """Run the functions that read what the runs so far found to hold input, round after
+        round while new names turn up (at most MAX_READER_ROUNDS): those naming a module name
+        bound to input (`TMP = os.environ["TMPDIR"]`) or a function of this file that returns
+        input (`def base(): return os.getenv("BASE")`). Their own text need not name a source."""
+        if self.text is None:
+            return
+        # functions and methods by the lines they span (no two overlap): a line where a name
+        # stands is looked up, not every function checked each round
+        spans = sorted(
+            (getattr(f, "lineno", 0), getattr(f, "end_lineno", None) or 0, f)
+            for f in (*self.functions.values(), *self.methods.values())
+        )
+        starts = [first for first, _, _ in spans]
         holding = {name for name, value in self.module_env.items() if _real(value.all_taint())}
-        waiting = [*self.functions.values(), *self.methods.values()]
         read: Set[str] = set()
-        code = ""
-        while self.text is not None and len(self.summaries) < MAX_FUNCTIONS:
+        code = "\n".join(split_lines(self.text))
+        for _ in range(MAX_READER_ROUNDS):
             holding |= {
                 getattr(func, "name", "")
                 for func, summary in self.summaries.items()
                 if summary.returns is not None and _real(summary.returns.all_taint())
             }
             new = holding - read
-            if not new:
+            if not new or len(self.summaries) >= MAX_FUNCTIONS:
                 return
             read |= new
-            code = code or "\n".join(split_lines(self.text))
-            named = WordLines(sorted(new), code).within
-            waiting = [f for f in waiting if f not in self.summaries and self.reruns(f)]
-            for func in waiting:
-                if named(func):
+            found = WordLines(sorted(new), code)
+            for line in found.lines:
+                at = bisect.bisect_right(starts, line) - 1
+                if at < 0 or spans[at][1] < line:
+                    continue
+                func = spans[at][2]
+                if func not in self.summaries and self.reruns(func) and found.within(func):
                     self.summary(func, depth=0)
 
     def summary(self, func: ast.AST, depth: int, vouching: bool = False) -> Optional[Summary]:
