@@ -143,6 +143,7 @@ class FileContext:
                     self._project,
                     self._url_arguments,
                     self._templates,
+                    self.index.calls,
                 )
             except (
                 RecursionError,

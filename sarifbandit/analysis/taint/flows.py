@@ -217,9 +217,12 @@ def analyse(
     project: Optional[ProjectIndex] = None,
     url_arguments: FrozenSet[UrlArgument] = frozenset(),
     templates: TemplateFacts = frozenset(),
+    calls: Optional[Callable[[], Iterable[ast.Call]]] = None,
 ) -> Flows:
     """The file's flows; files that cannot read a modelled source are not interpreted. With a
-    project, calls into the scan's other modules are followed through their summaries."""
+    project, calls into the scan's other modules are followed through their summaries.
+    `calls` gives the file's call sites where an index of them is at hand (else a walk finds
+    them, when asked)."""
     text = source.text
     triggers = _triggers(models)
     if not any(word in text for word in triggers):
@@ -242,6 +245,7 @@ def analyse(
         _function_triggers(tree, models),
         source.path,
         (module, routes),
+        calls,
     )
     analysis = FileAnalysis(
         tree, models, entry_params, view_returns, module, is_package, project, source.path, text
@@ -376,6 +380,7 @@ def _entries(
     triggers: Tuple[str, ...],
     path: str = "",
     urls: Tuple[str, FrozenSet[UrlArgument]] = ("", frozenset()),
+    calls: Optional[Callable[[], Iterable[ast.Call]]] = None,
 ) -> Tuple[
     Dict[ast.AST, Dict[str, Value]],
     FrozenSet[ast.AST],
@@ -406,10 +411,11 @@ def _entries(
 
     def called_here(name: str) -> bool:
         if not called:
+            sites = calls() if calls is not None else ast.walk(tree)
             called.append(
                 {
                     n.func.id
-                    for n in ast.walk(tree)
+                    for n in sites
                     if isinstance(n, ast.Call) and isinstance(n.func, ast.Name)
                 }
             )
