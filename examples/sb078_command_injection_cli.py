@@ -114,3 +114,11 @@ if __name__ == "__main__":
     restart("web")
     Restarter(sys.argv[1])  # expect: SB078:MEDIUM<115
     Restarter("web")
+
+
+def unpack():
+    # a source imported inside the function that reads it
+    from sys import argv
+
+    shutil.unpack_archive(argv[1], "build/")  # expect: SB022:MEDIUM<123
+    shutil.unpack_archive("vendor.tar.gz", "build/")

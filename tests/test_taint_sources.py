@@ -291,11 +291,16 @@ def test_a_function_is_run_for_the_sources_it_names_not_for_its_module() -> None
             return input("name? ")
         def aliased():
             return S.argv[1]
+        def imports_its_own():
+            from sys import argv
+            import os as system
+            return argv[1] + system.environ["HOME"]
     """
     assert _ran("import sys as S\n" + textwrap.dedent(code)) == [
         "aliased",
         "answer",
         "command_line",
+        "imports_its_own",
         "settings",
     ]
 

@@ -144,6 +144,7 @@ class FileContext:
                     self._url_arguments,
                     self._templates,
                     self.index.calls,
+                    self.index.import_nodes,
                 )
             except (
                 RecursionError,

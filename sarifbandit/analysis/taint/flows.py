@@ -19,6 +19,7 @@ from typing import (
     Iterator,
     List,
     Optional,
+    Sequence,
     Set,
     Tuple,
     cast,
@@ -218,11 +219,12 @@ def analyse(
     url_arguments: FrozenSet[UrlArgument] = frozenset(),
     templates: TemplateFacts = frozenset(),
     calls: Optional[Callable[[], Iterable[ast.Call]]] = None,
+    imports: Optional[Sequence[ast.AST]] = None,
 ) -> Flows:
     """The file's flows; files that cannot read a modelled source are not interpreted. With a
     project, calls into the scan's other modules are followed through their summaries.
-    `calls` gives the file's call sites where an index of them is at hand (else a walk finds
-    them, when asked)."""
+    `calls` and `imports` give the file's call sites and import statements, at every depth,
+    where an index of them is at hand (else a walk finds them)."""
     text = source.text
     triggers = _triggers(models)
     if not any(word in text for word in triggers):
@@ -242,7 +244,12 @@ def analyse(
         source.lines,
         imported,
         models,
-        _function_triggers(tree, models),
+        _function_triggers(
+            imports
+            if imports is not None
+            else [n for n in ast.walk(tree) if isinstance(n, (ast.Import, ast.ImportFrom))],
+            models,
+        ),
         source.path,
         (module, routes),
         calls,
@@ -299,18 +306,19 @@ _GLOBAL_REQUEST_MODULES = frozenset({"flask", "werkzeug", "quart", "bottle"})
 _PARSER_READS = ("parse_args", "parse_known_args")
 
 
-def _function_triggers(tree: ast.Module, models: Models) -> Tuple[str, ...]:
+def _function_triggers(imports: Iterable[ast.AST], models: Models) -> Tuple[str, ...]:
     """Words without which a function's code cannot read a source: a source as a module's
     attribute (`sys.argv`, `os.environ`, also under the file's own name for the module: `S.argv`
     after `import sys as S`), the local name this file gives an imported source (`request` after
     `from flask import request`), a parser's reading method, and a builtin source called
     (`input(`, not `self.input` or a parameter named `input`). A bare `stdin` or `environ` is
-    far more often a pipe's or a WSGI server's than the process's."""
+    far more often a pipe's or a WSGI server's than the process's. `imports`: the file's import
+    statements, those inside functions too (`from sys import argv` in `main()`)."""
     names = [source.name for source in models.sources]
     prefixes = _source_prefixes(models)
     words: Set[str] = set(_PARSER_READS)
     words.update(n + "(" if "." not in n else ".".join(n.split(".")[:2]) for n in names)
-    for node in tree.body:
+    for node in imports:
         if isinstance(node, ast.ImportFrom) and node.module:
             for alias in node.names:
                 if f"{node.module}.{alias.name}" in prefixes:
