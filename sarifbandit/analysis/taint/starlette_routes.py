@@ -7,8 +7,9 @@ number or a UUID, harmless for every sink; `str` (the default) and `path` hand i
 from __future__ import annotations
 
 import ast
-from typing import Dict, FrozenSet, List, Optional
+from typing import Dict, FrozenSet, List
 
+from ..nodes import argument
 from .aiohttp_routes import every_route
 from .patterns import EVERYWHERE, type_name
 
@@ -24,8 +25,8 @@ def path_param_checks(tree: ast.Module) -> Dict[str, Dict[str, FrozenSet[str]]]:
     routes: Dict[str, List[Dict[str, FrozenSet[str]]]] = {}
     for node in ast.walk(tree):
         if isinstance(node, ast.Call) and type_name(node.func) in _REGISTRATIONS:
-            path = _argument(node, 0, "path")
-            endpoint = _argument(node, 1, "endpoint")
+            path = argument(node, 0, "path")
+            endpoint = argument(node, 1, "endpoint")
             if (
                 isinstance(path, ast.Constant)
                 and isinstance(path.value, str)
@@ -33,12 +34,6 @@ def path_param_checks(tree: ast.Module) -> Dict[str, Dict[str, FrozenSet[str]]]:
             ):
                 routes.setdefault(endpoint.id, []).append(_checks(path.value))
     return every_route(routes)
-
-
-def _argument(call: ast.Call, position: int, keyword: str) -> Optional[ast.expr]:
-    if len(call.args) > position:
-        return call.args[position]
-    return next((k.value for k in call.keywords if k.arg == keyword), None)
 
 
 def _checks(path: str) -> Dict[str, FrozenSet[str]]:
