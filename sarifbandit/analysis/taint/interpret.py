@@ -677,16 +677,9 @@ class FileAnalysis:
         input (`def base(): return os.getenv("BASE")`). Their own text need not name a source."""
         if self.text is None:
             return
-        # functions and methods by the lines they span (no two overlap): a line where a name
-        # stands is looked up, not every function checked each round
-        spans = sorted(
-            (getattr(f, "lineno", 0), getattr(f, "end_lineno", None) or 0, f)
-            for f in (*self.functions.values(), *self.methods.values())
-        )
-        starts = [first for first, _, _ in spans]
         holding = {name for name, value in self.module_env.items() if _real(value.all_taint())}
         read: Set[str] = set()
-        code = "\n".join(split_lines(self.text))
+        spans: List[Tuple[int, int, ast.AST]] = []
         for _ in range(MAX_READER_ROUNDS):
             holding |= {
                 getattr(func, "name", "")
@@ -697,6 +690,18 @@ class FileAnalysis:
             if not new or len(self.summaries) >= MAX_FUNCTIONS:
                 return
             read |= new
+            if not spans:  # worked out once a name holds input (in most files none does)
+                # functions and methods by the lines they span (no two overlap): a line where
+                # a name stands is looked up, not every function checked each round
+                spans = sorted(
+                    (
+                        (getattr(f, "lineno", 0), getattr(f, "end_lineno", None) or 0, f)
+                        for f in (*self.functions.values(), *self.methods.values())
+                    ),
+                    key=lambda span: span[:2],
+                )
+                starts = [first for first, _, _ in spans]
+                code = "\n".join(split_lines(self.text))
             found = WordLines(sorted(new), code)
             for line in found.lines:
                 at = bisect.bisect_right(starts, line) - 1
