@@ -1,9 +1,11 @@
 """The garbage collector's pace during a scan: slower while files are scanned (in this process
-and in the workers), the caller's own pace back afterwards, whatever happens."""
+and in the workers), the caller's own pace back afterwards, whatever happens; and nothing of
+the scanned files left alive once a scan returns."""
 
 from __future__ import annotations
 
 import gc
+import ast
 from pathlib import Path
 from typing import Iterator, List
 
@@ -106,3 +108,24 @@ def test_a_linked_scan_leaves_no_cyclic_garbage_and_collects_nothing_while_linki
     scan([tmp_path], Config(jobs=1, use_cache=False), root=tmp_path)
     assert enabled and not any(enabled)
     assert gc.isenabled()
+
+
+def test_no_syntax_tree_outlives_the_scan_that_read_it(tmp_path: Path) -> None:
+    # a module-wide memo keyed by nodes (a predicate's verdict, a file's random.Random
+    # attributes) kept trees of earlier scans alive in a long-lived process (an editor's)
+    (tmp_path / "views.py").write_text(
+        "import os, random\nfrom flask import request\n\n"
+        "def is_safe_name(name):\n    return name.isalnum()\n\n"
+        "class Dice:\n    def __init__(self):\n        self.rng = random.Random()\n\n"
+        "    def roll(self):\n        return self.rng.randint(1, 6)\n\n"
+        "def report():\n    who = request.args['who']\n"
+        "    if not is_safe_name(who):\n        return 'no'\n    os.system('report ' + who)\n"
+    )
+    report = scan([tmp_path], Config(jobs=1, use_cache=False), root=tmp_path)
+    assert report.findings  # the checks that memoise ran
+    gc.collect()
+    assert not [
+        node
+        for node in gc.get_objects()
+        if isinstance(node, ast.FunctionDef) and node.name == "is_safe_name"
+    ]

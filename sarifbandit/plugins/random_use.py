@@ -12,7 +12,7 @@ keeps Bandit's confidence. Never dropped: only rated.
 from __future__ import annotations
 
 import ast
-from typing import Dict, FrozenSet, Iterator, List, Optional, Set, Tuple
+from typing import FrozenSet, Iterator, List, Optional, Set, Tuple
 
 from ..analysis.context import FileContext
 from ..analysis.nodes import dotted_name
@@ -183,17 +183,15 @@ def rate(node: ast.Call, function: str, ctx: FileContext) -> Tuple[Optional[Rank
 
 # -- instances of random.Random ----------------------------------------------------------------
 
-#: the file last asked about and its attributes holding random.Random instances (a worker
-#: scans one file at a time)
-_INSTANCES: Dict[str, Tuple[ast.AST, FrozenSet[str]]] = {}
-
 
 def _attribute_instances(ctx: FileContext) -> FrozenSet[str]:
     """Dotted attributes (`self.rng`) bound anywhere in the file to `random.Random(...)` (an
-    attribute's binding is not followed through the code: any method may have set it)."""
-    cached = _INSTANCES.get("last")
-    if cached is not None and cached[0] is ctx.tree:
-        return cached[1]
+    attribute's binding is not followed through the code: any method may have set it); found
+    once per file."""
+    return ctx.memo(_find_attribute_instances)
+
+
+def _find_attribute_instances(ctx: FileContext) -> FrozenSet[str]:
     names: Set[str] = set()
     for node in ast.walk(ctx.tree):
         if isinstance(node, (ast.Assign, ast.AnnAssign)) and isinstance(node.value, ast.Call):
@@ -204,9 +202,7 @@ def _attribute_instances(ctx: FileContext) -> FrozenSet[str]:
                     for name in (dotted_name(t) for t in targets if isinstance(t, ast.Attribute))
                     if name
                 )
-    found = frozenset(names)
-    _INSTANCES["last"] = (ctx.tree, found)
-    return found
+    return frozenset(names)
 
 
 def _holds_instance(name: ast.Name, ctx: FileContext) -> bool:

@@ -282,29 +282,22 @@ _RESPONSE_TUPLE = frozenset({"flask.make_response", "flask.helpers.make_response
 
 #: expressions a predicate returns as its answer
 _TESTS = (ast.Compare, ast.BoolOp, ast.UnaryOp, ast.Call, ast.Attribute)
-_MAY_VOUCH: Dict[Tuple[ast.AST, bool], bool] = {}
 
 
 def _may_vouch(func: ast.AST, returned: bool = False) -> bool:
     """Whether a function looks like a predicate (it returns a test, `return not p.netloc`, or
-    True) or, with `returned`, like a check (it raises or aborts); remembered per function, a
-    vouching summary is computed only for those."""
-    key = (func, returned)
-    found = _MAY_VOUCH.get(key)
-    if found is None:
-        if len(_MAY_VOUCH) > 4096:  # one file's functions at a time are worth keeping
-            _MAY_VOUCH.clear()
-        found = _MAY_VOUCH[key] = any(
-            _stops(node)
-            if returned
-            else isinstance(node, ast.Return)
-            and (
-                isinstance(node.value, (ast.Compare, ast.BoolOp, ast.UnaryOp))
-                or (isinstance(node.value, ast.Constant) and node.value.value is True)
-            )
-            for node in _statements(func)
+    True) or, with `returned`, like a check (it raises or aborts): a vouching summary is
+    computed only for those."""
+    return any(
+        _stops(node)
+        if returned
+        else isinstance(node, ast.Return)
+        and (
+            isinstance(node.value, (ast.Compare, ast.BoolOp, ast.UnaryOp))
+            or (isinstance(node.value, ast.Constant) and node.value.value is True)
         )
-    return found
+        for node in _statements(func)
+    )
 
 
 def _stops(statement: ast.stmt) -> bool:
@@ -583,6 +576,9 @@ class FileAnalysis:
         self.methods: Dict[Tuple[str, str], ast.AST] = {}
         self.class_of: Dict[ast.AST, str] = {}
         self.summaries: Dict[ast.AST, Summary] = {}
+        #: (function, returned) -> whether it may vouch (see _may_vouch), per file: a module-wide
+        #: memo kept the trees of earlier scans alive
+        self._may_vouch: Dict[Tuple[ast.AST, bool], bool] = {}
         #: the summaries of predicates used as guards, with what a true result vouches for
         self.predicates: Dict[ast.AST, Summary] = {}
         #: functions and lambdas defined inside functions, by the name their values carry
@@ -613,6 +609,14 @@ class FileAnalysis:
         self._retyped: Optional[FrozenSet[ast.AST]] = None
         self._options: Optional[Dict[str, FrozenSet[str]]] = None
         self._index(tree)
+
+    def may_vouch(self, func: ast.AST, returned: bool) -> bool:
+        """_may_vouch of one of this file's functions, worked out once."""
+        key = (func, returned)
+        found = self._may_vouch.get(key)
+        if found is None:
+            found = self._may_vouch[key] = _may_vouch(func, returned)
+        return found
 
     def checked_options(self) -> Dict[str, FrozenSet[str]]:
         """The command-line options the file declares checked (see patterns.checked_options),
@@ -1268,7 +1272,7 @@ class FunctionRun:
             found = self.a.project.resolve(qual) if qual else None
             if found is not None:
                 owner, local = found
-        if local is None or isinstance(local, ast.ClassDef) or not _may_vouch(local, returned):
+        if local is None or isinstance(local, ast.ClassDef) or not owner.may_vouch(local, returned):
             return {}
         summary = owner.summary(local, self.depth + 1, vouching=True)
         vouched = (summary.checks if returned else summary.guards) if summary else None
