@@ -408,3 +408,38 @@ def uploaded_report():
 @app.route("/reports/cleaned")
 def cleaned_report():
     return CleanedReport(request.args.get("name", "latest.txt")).text()
+
+
+PAGES = {"intro", "faq"}
+
+
+def require_page(name):
+    # a known page, or a plain name: either way no separator and no `..`
+    if name in PAGES:
+        return
+    if "/" in name or "\\" in name or ".." in name:
+        abort(400)
+
+
+def require_no_dots(name):
+    if name in PAGES:
+        return
+    if ".." in name:
+        abort(400)
+
+
+@app.route("/pages/checked")
+def checked_page():
+    name = request.args.get("name", "intro")
+    require_page(name)
+    with open(os.path.join(BASE, name)) as handle:
+        return handle.read()
+
+
+@app.route("/pages/absolute")
+def absolute_page():
+    name = request.args.get("name", "intro")
+    require_no_dots(name)
+    # `/etc/passwd` has no `..`, and os.path.join drops BASE before an absolute path
+    with open(os.path.join(BASE, name)) as handle:  # expect: SB022:HIGH<441
+        return handle.read()

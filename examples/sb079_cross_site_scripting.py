@@ -1,6 +1,8 @@
 """Profile pages of a small Flask forum: request data reaches HTML responses."""
 
 import html
+import importlib
+import string
 
 from flask import Flask, jsonify, make_response, render_template_string, request
 from markupsafe import Markup, escape
@@ -12,7 +14,7 @@ GREETINGS = {"en": "Hello", "fr": "Bonjour"}
 @app.route("/hello")
 def hello():
     name = request.args.get("name", "")
-    return "<p>" + name + "</p>"  # expect: SB079:HIGH<14
+    return "<p>" + name + "</p>"  # expect: SB079:HIGH<16
 
 
 @app.route("/hello-safe")
@@ -23,7 +25,7 @@ def hello_safe():
 
 @app.route("/user/<name>")
 def user(name):
-    return f"<h1>{name.title()}</h1>"  # expect: SB079:HIGH<25
+    return f"<h1>{name.title()}</h1>"  # expect: SB079:HIGH<27
 
 
 @app.route("/user/<int:uid>")
@@ -35,7 +37,7 @@ def user_by_id(uid):
 def card():
     title = request.args["title"]
     body = "<div class='card'>%s</div>" % title
-    return make_response(body)  # expect: SB079:HIGH<36
+    return make_response(body)  # expect: SB079:HIGH<38
 
 
 @app.route("/card-safe")
@@ -48,7 +50,7 @@ def card_safe():
 @app.route("/badge")
 def badge():
     label = request.args["label"]
-    return Markup("<span>{}</span>".format(label))  # expect: B704:HIGH<50
+    return Markup("<span>{}</span>".format(label))  # expect: B704:HIGH<52
 
 
 @app.route("/badge-safe")
@@ -70,14 +72,14 @@ def greet_any():
     lang = request.args.get("lang", "en")
     if lang not in GREETINGS:
         print("unknown language")
-    return "<p>" + lang + "</p>"  # expect: SB079:HIGH<70
+    return "<p>" + lang + "</p>"  # expect: SB079:HIGH<72
 
 
 @app.route("/tags")
 def tags():
     chosen = request.args.getlist("tag")
     items = "".join("<li>" + tag + "</li>" for tag in chosen)
-    return "<ul>" + items + "</ul>"  # expect: SB079:HIGH<78
+    return "<ul>" + items + "</ul>"  # expect: SB079:HIGH<80
 
 
 @app.route("/tags-safe")
@@ -91,7 +93,7 @@ def tags_safe():
 def folded():
     note = request.args.get("note", "")
     shown = "nothing to show" if 3 * 4 > 20 else note
-    return "<p>" + shown + "</p>"  # expect: SB079:HIGH<92
+    return "<p>" + shown + "</p>"  # expect: SB079:HIGH<94
 
 
 @app.route("/folded-safe")
@@ -111,7 +113,7 @@ def safe_row(cell):
 
 @app.route("/row")
 def show_row():
-    return "<tr>" + row(request.args["cell"]) + "</tr>"  # expect: SB079:HIGH<114
+    return "<tr>" + row(request.args["cell"]) + "</tr>"  # expect: SB079:HIGH<116
 
 
 @app.route("/row-safe")
@@ -144,13 +146,13 @@ def bio():
 
 @app.route("/bio-raw")
 def bio_raw():
-    return Markup(request.form.get("bio", ""))  # expect: B704:HIGH<147
+    return Markup(request.form.get("bio", ""))  # expect: B704:HIGH<149
 
 
 @app.route("/note")
 def note():
     text = request.args["text"]
-    response = make_response("<pre>" + text + "</pre>")  # expect: SB079:HIGH<152
+    response = make_response("<pre>" + text + "</pre>")  # expect: SB079:HIGH<154
     response.headers["X-Frame-Options"] = "DENY"
     return response
 
@@ -175,7 +177,7 @@ def note_typed():
 @app.route("/note-html")
 def note_html():
     text = request.args["text"]
-    response = make_response(text)  # expect: SB079:HIGH<177
+    response = make_response(text)  # expect: SB079:HIGH<179
     response.content_type = "text/html; charset=utf-8"
     return response
 
@@ -190,14 +192,14 @@ def label():
 @app.route("/label-html")
 def label_html():
     name = request.args.get("name", "")
-    return "<b>" + name + "</b>", 200, {"Content-Type": "text/html"}  # expect: SB079:HIGH<192
+    return "<b>" + name + "</b>", 200, {"Content-Type": "text/html"}  # expect: SB079:HIGH<194
 
 
 @app.route("/motto")
 def motto():
     # the template's own text writes the value with |safe: autoescaping does not apply to it
     motto = request.args.get("motto", "")
-    return render_template_string("<q>{{ motto|safe }}</q>", motto=motto)  # expect: SB079:HIGH<199
+    return render_template_string("<q>{{ motto|safe }}</q>", motto=motto)  # expect: SB079:HIGH<201
 
 
 @app.route("/motto-escaped")
@@ -216,7 +218,7 @@ def quote_reply():
 @app.route("/quote-trusted")
 def quote_trusted():
     said = request.form.get("said", "")
-    return make_response(Markup("<blockquote>" + said) + "</blockquote>")  # expect: SB079:HIGH<218, B704:HIGH<218
+    return make_response(Markup("<blockquote>" + said) + "</blockquote>")  # expect: SB079:HIGH<220, B704:HIGH<220
 
 
 @app.route("/boot")
@@ -233,4 +235,34 @@ def boot_raw():
     import json
 
     state = json.dumps({"user": request.args.get("user", "guest")})
-    return "<script>window.STATE = " + state + ";</script>"  # expect: SB079:HIGH<235
+    return "<script>window.STATE = " + state + ";</script>"  # expect: SB079:HIGH<237
+
+
+@app.route("/badge")
+def badge():
+    # a number on one way, escaped text on the other: either is safe in HTML
+    label = request.args.get("label", "")
+    shown = str(int(label)) if label.isdigit() else html.escape(label)
+    return "<span class='badge'>" + shown + "</span>"
+
+
+@app.route("/badge-raw")
+def badge_raw():
+    label = request.args.get("label", "")
+    shown = str(int(label)) if label.isdigit() else label
+    return "<span class='badge'>" + shown + "</span>"  # expect: SB079:HIGH<251
+
+
+@app.route("/plugins/help")
+def plugin_help():
+    # the name chooses which module and which attribute: their text is the program's own
+    name = request.args.get("name", "")
+    module = importlib.import_module("forum.plugins." + name)
+    helper = getattr(string, name, None)
+    return "<pre>" + (module.__doc__ or "") + (helper.__doc__ or "") + "</pre>"
+
+
+@app.route("/plugins/missing")
+def plugin_missing():
+    name = request.args.get("name", "")
+    return "<pre>no plugin " + name + "</pre>"  # expect: SB079:HIGH<267

@@ -3,6 +3,7 @@
 import io
 import json
 
+from django.apps import apps
 from django.http import HttpResponse
 from django.urls import path
 from django.utils.html import escape
@@ -12,7 +13,7 @@ from django.views import View
 
 def search(request):
     query = request.GET.get("q", "")
-    return HttpResponse("<h2>Results for " + query + "</h2>")  # expect: SB079:HIGH<14
+    return HttpResponse("<h2>Results for " + query + "</h2>")  # expect: SB079:HIGH<15
 
 
 def search_safe(request):
@@ -22,7 +23,7 @@ def search_safe(request):
 
 def category(request, slug):
     banner = "<div class='banner'>{}</div>".format(slug)
-    return HttpResponse(banner)  # expect: SB079:HIGH<23
+    return HttpResponse(banner)  # expect: SB079:HIGH<24
 
 
 def category_by_number(request, slug):
@@ -32,7 +33,7 @@ def category_by_number(request, slug):
 
 def note(request):
     text = request.POST["note"]
-    return HttpResponse(mark_safe("<em>" + text + "</em>"))  # expect: B308<34, B703:HIGH<34
+    return HttpResponse(mark_safe("<em>" + text + "</em>"))  # expect: B308<35, B703:HIGH<35
 
 
 def note_escaped(request):
@@ -45,7 +46,7 @@ def receipt(request):
     buffer.write("<pre>")
     buffer.write(request.GET.get("ref", ""))
     buffer.write("</pre>")
-    return HttpResponse(buffer.getvalue())  # expect: SB079:HIGH<46
+    return HttpResponse(buffer.getvalue())  # expect: SB079:HIGH<47
 
 
 def receipt_safe(request):
@@ -58,7 +59,7 @@ def receipt_safe(request):
 
 def labels(request):
     parts = {"title": "Shop", "hint": request.GET.get("hint", "")}
-    return HttpResponse("<p>" + parts["hint"] + "</p>")  # expect: SB079:HIGH<60
+    return HttpResponse("<p>" + parts["hint"] + "</p>")  # expect: SB079:HIGH<61
 
 
 def labels_title(request):
@@ -75,7 +76,7 @@ def farewell(request):
 def farewell_named(request):
     name = request.GET.get("name", "")
     name = name.strip()
-    return HttpResponse("<p>Goodbye, " + name + "</p>")  # expect: SB079:HIGH<76
+    return HttpResponse("<p>Goodbye, " + name + "</p>")  # expect: SB079:HIGH<77
 
 
 def echo_json(request):
@@ -85,13 +86,13 @@ def echo_json(request):
 
 def echo_html(request):
     query = request.GET.get("q", "")
-    return HttpResponse(json.dumps({"q": query}), "text/html; charset=utf-8")  # expect: SB079:HIGH<87
+    return HttpResponse(json.dumps({"q": query}), "text/html; charset=utf-8")  # expect: SB079:HIGH<88
 
 
 class RecentView(View):
     def get(self, request, pk):
         self.request.session["last_viewed"] = self.kwargs["pk"]
-        return HttpResponse(f"<p>{self.request.GET.get('q', '')}</p>")  # expect: SB079:HIGH<94
+        return HttpResponse(f"<p>{self.request.GET.get('q', '')}</p>")  # expect: SB079:HIGH<95
 
 
 urlpatterns = [
@@ -116,7 +117,7 @@ def profile_card(request):
     from django.template import Context, Template
 
     card = Template("<div class='bio'>{{ bio|safe }}</div>")
-    return HttpResponse(card.render(Context({"bio": request.POST.get("bio", "")})))  # expect: SB079:HIGH<119
+    return HttpResponse(card.render(Context({"bio": request.POST.get("bio", "")})))  # expect: SB079:HIGH<120
 
 
 def profile_card_escaped(request):
@@ -130,7 +131,7 @@ urlpatterns += [path("card/", profile_card), path("card-escaped/", profile_card_
 
 
 def ping(request):
-    reply = HttpResponse("pong: " + request.GET.get("echo", ""))  # expect: SB079:HIGH<133
+    reply = HttpResponse("pong: " + request.GET.get("echo", ""))  # expect: SB079:HIGH<134
     reply["Cache-Control"] = "no-store"
     return reply
 
@@ -157,7 +158,7 @@ def greeting_raw(request):
     from django.template import engines
 
     card = engines["django"].from_string("<p>Hello {{ name|safe }}!</p>")
-    return HttpResponse(card.render({"name": request.GET.get("name", "")}, request))  # expect: SB079:HIGH<160
+    return HttpResponse(card.render({"name": request.GET.get("name", "")}, request))  # expect: SB079:HIGH<161
 
 
 urlpatterns += [path("greeting/", greeting), path("greeting-raw/", greeting_raw)]
@@ -187,4 +188,14 @@ def folder_listing_titled(request):
     except TemplateDoesNotExist:
         page = Engine().from_string("<h1>{{ folder }}</h1>")
         context = Context({"folder": folder})
-    return HttpResponse("<title>" + folder + "</title>" + page.render(context))  # expect: SB079:HIGH<183
+    return HttpResponse("<title>" + folder + "</title>" + page.render(context))  # expect: SB079:HIGH<184
+
+
+def model_help(request, model_name):
+    # the name chooses which model: its docstring is the program's own text
+    model = apps.get_model("shop", model_name)
+    return HttpResponse("<pre>" + (model.__doc__ or "") + "</pre>")
+
+
+def model_missing(request, model_name):
+    return HttpResponse("<p>No model " + model_name + "</p>")  # expect: SB079:HIGH<200

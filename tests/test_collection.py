@@ -4,8 +4,8 @@ the scanned files left alive once a scan returns."""
 
 from __future__ import annotations
 
-import gc
 import ast
+import gc
 from pathlib import Path
 from typing import Iterator, List
 

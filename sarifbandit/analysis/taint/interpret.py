@@ -77,6 +77,7 @@ from .values import (
     part_of,
     part_stand_in,
     pieces_of,
+    safe_in_both,
     smashed,
     stand_in,
     tainted,
@@ -311,7 +312,7 @@ def _stops(statement: ast.stmt) -> bool:
 def _common_checks(
     known: Optional[List[FrozenSet[str]]], shown: List[FrozenSet[str]]
 ) -> List[FrozenSet[str]]:
-    return shown if known is None else [a & b for a, b in zip(known, shown)]
+    return shown if known is None else [safe_in_both(a, b) for a, b in zip(known, shown)]
 
 
 def _assigned_names(func: ast.AST) -> FrozenSet[str]:
@@ -2414,7 +2415,8 @@ class FunctionRun:
             )
             if methods:
                 return Value(shape="candidates", entries=methods)
-        return Value(taint=join_taint(owner.taint, name.all_taint()))
+        # the name chose which attribute: what it holds is the object's, not the name's
+        return Value(taint=owner.taint)
 
     def dynamic_call(self, node: ast.Call, callee: Value, env: Env, depth: int) -> Value:
         """A call of a function chosen at run time among candidates the code shows (a handler

@@ -123,7 +123,19 @@ def join_taint(a: Optional[Taint], b: Optional[Taint]) -> Optional[Taint]:
         real = a if a.real() else b
         return Taint(a.kinds | b.kinds, real.sanitized, real.trace, a.exact and b.exact)
     trace = a.trace if len(a.trace) <= len(b.trace) else b.trace
-    return Taint(a.kinds | b.kinds, a.sanitized & b.sanitized, trace, a.exact and b.exact)
+    return Taint(
+        a.kinds | b.kinds, safe_in_both(a.sanitized, b.sanitized), trace, a.exact and b.exact
+    )
+
+
+def safe_in_both(a: FrozenSet[str], b: FrozenSet[str]) -> FrozenSet[str]:
+    """The sink classes two sets of sanitized classes share: "*" (every class) leaves the
+    other's classes, not none."""
+    if "*" in a:
+        return b
+    if "*" in b:
+        return a
+    return a & b
 
 
 #: a piece of a string: constant text, tainted text, or None for clean text not known
