@@ -362,3 +362,36 @@ def test_module_code_runs_a_second_time_only_when_it_calls_a_function_of_the_fil
     dropping = defining + "def main():\n    os.system(sys.argv[2])\nmain()\n"
     assert _hits(dropping, path="tool.py") == [(8, "command")]
     assert len(runs) == 1
+
+
+def test_verdicts_run_a_function_only_where_a_call_around_a_finding_can_tell(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # B608's SQL built apart from the call that runs it has no sink call around it: running
+    # the function could not change the verdict, so it is not run (before the link step, in a
+    # file whose helpers cannot read a global request); SQL built inside the call is judged
+    from sarifbandit import Config
+    from sarifbandit.analysis.taint.interpret import FileAnalysis
+    from sarifbandit.engine.filescan import scan_bytes
+
+    code = textwrap.dedent(
+        """
+        def build(table, limit):
+            sql = "SELECT * FROM %s LIMIT %d" % (table, limit)
+            return sql
+        def run(cursor):
+            cursor.execute("SELECT * FROM %s" % "users")
+        """
+    )
+    ran = []
+    real = FileAnalysis.summary
+
+    def summary(self, func, depth, vouching=False):  # type: ignore[no-untyped-def]
+        ran.append(getattr(func, "name", ""))
+        return real(self, func, depth, vouching)
+
+    monkeypatch.setattr(FileAnalysis, "summary", summary)
+    found = scan_bytes(code.encode(), "db.py", Config(jobs=1)).findings
+    judged = [(f.line, "the constant" in f.message) for f in found if f.rule_id == "B608"]
+    assert judged == [(3, False), (6, True)]
+    assert ran == ["run"]

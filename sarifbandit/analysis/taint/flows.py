@@ -77,10 +77,14 @@ class Flows:
         #: builds the analysis of a file that reads no source, when a verdict needs values
         self._make = make
 
-    def ensure(self, lines: Iterable[int]) -> None:
-        """Run the functions holding `lines` (where Bandit flagged a sink) if nothing ran them
-        yet, so the values at their sinks are known even in a file that reads no input."""
-        wanted = set(lines)
+    def ensure(self, places: Iterable[Tuple[int, int]]) -> None:
+        """Run the functions holding `places` (line, column: where Bandit flagged a sink) if
+        nothing ran them yet, so the values at their sinks are known even in a file that reads
+        no input. Before the link step, in a file whose helpers cannot read a global request,
+        a function whose places all lie outside any call is not run: a verdict reads the values
+        of the sink calls around a place (B608's SQL built apart from the call running it has
+        none), and the function has no input of its own, or something would have run it."""
+        wanted = list(places)
         if not wanted:
             return
         if self._analysis is None:
@@ -88,11 +92,16 @@ class Flows:
                 return
             self._analysis = self._make()
         analysis = self._analysis
+        alone = analysis.project is None and not analysis.web
         for func in [*analysis.functions.values(), *analysis.methods.values()]:
             start = func.lineno  # type: ignore[attr-defined]
             end = getattr(func, "end_lineno", None) or start
-            if any(start <= line <= end for line in wanted) and analysis.reruns(func):
-                analysis.summary(func, depth=0)
+            inside = [place for place in wanted if start <= place[0] <= end]
+            if not inside or func in analysis.summaries or not analysis.reruns(func):
+                continue
+            if alone and not any(_in_a_call(func, place) for place in inside):
+                continue
+            analysis.summary(func, depth=0)
 
     @property
     def analysed(self) -> bool:
@@ -265,6 +274,17 @@ def analyse(
     analysis.web = any(_imports(imported, m) for m in _GLOBAL_REQUEST_MODULES)
     analysis.run(entries)
     return Flows(analysis, source)
+
+
+def _in_a_call(func: ast.AST, place: Tuple[int, int]) -> bool:
+    """Whether a call inside `func` spans the (line, column) `place`."""
+    return any(
+        isinstance(node, ast.Call)
+        and (node.lineno, node.col_offset)
+        <= place
+        <= (node.end_lineno or node.lineno, node.end_col_offset or 0)
+        for node in ast.walk(func)
+    )
 
 
 def _triggers(models: Models) -> Tuple[str, ...]:

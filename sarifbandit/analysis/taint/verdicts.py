@@ -121,7 +121,7 @@ def judge(findings: List[Finding], flows: Optional[Flows]) -> List[Finding]:
         else f
         for f in findings
     ]
-    flows.ensure(f.line for f in findings if f.rule_id in BANDIT_CLASSES)
+    flows.ensure((f.line, f.col_offset) for f in findings if f.rule_id in BANDIT_CLASSES)
     if not flows.analysed:
         return findings
     hits = flows.all_hits()
