@@ -9,6 +9,7 @@ from typing import Callable, Dict, Iterable, List, Optional, Sequence, Tuple, Un
 
 from . import registry
 from .config.options import Config
+from .config.paths import one_walk
 from .engine.cache import ScanMemo
 from .engine.collection import scanning_pace
 from .engine.discovery import discover
@@ -77,19 +78,22 @@ def scan(
     base = Path(os.path.abspath(root or os.getcwd()))
     names = [os.fspath(p) for p in paths]
     excluded: List[str] = []
-    targets, missing = discover(
-        [n for n in names if n != "-"],
-        config.include,
-        config.exclude,
-        base,
-        config.follow_links,
-        excluded,
-    )
-    templates = (
-        template_files((n for n in names if n != "-"), config.exclude, base, config.follow_links)
-        if config.dataflow
-        else []
-    )
+    with one_walk():  # discovery and the search for templates read one listing of each tree
+        targets, missing = discover(
+            [n for n in names if n != "-"],
+            config.include,
+            config.exclude,
+            base,
+            config.follow_links,
+            excluded,
+        )
+        templates = (
+            template_files(
+                (n for n in names if n != "-"), config.exclude, base, config.follow_links
+            )
+            if config.dataflow
+            else []
+        )
     # a rerun over files none of which changed is answered whole, the link step included (and
     # the URL configurations and templates read from those files unchanged with them)
     memo = (

@@ -131,3 +131,28 @@ def test_one_run_walks_a_tree_once_and_the_next_run_sees_it_anew(tmp_path, monke
     with paths.one_walk():
         found, _ = discover([str(tmp_path)], ("*.py",), (), tmp_path)
     assert [t.display for t in found] == ["pkg/a.py", "pkg/b.py"]
+
+
+def test_an_api_scan_walks_its_tree_once_also_inside_a_commands_walk(tmp_path, monkeypatch):
+    # discovery and the search for templates share the listing, and a scan run inside the
+    # command's own block reads the command's listing instead of starting another
+    from sarifbandit import Config, scan
+
+    (tmp_path / "app" / "templates").mkdir(parents=True)
+    (tmp_path / "app" / "views.py").write_text("x = 1\n")
+    (tmp_path / "app" / "templates" / "page.html").write_text("<p>{{ x }}</p>\n")
+    walks = []
+    real = paths.os.walk
+
+    def counted(top, *args, **kwargs):  # type: ignore[no-untyped-def]
+        walks.append(top)
+        return real(top, *args, **kwargs)
+
+    monkeypatch.setattr(paths.os, "walk", counted)
+    scan([str(tmp_path)], Config(jobs=1, use_cache=False), root=tmp_path)
+    assert walks == [str(tmp_path)]
+    walks.clear()
+    with paths.one_walk():
+        assert find_ini([str(tmp_path)]) is None
+        scan([str(tmp_path)], Config(jobs=1, use_cache=False), root=tmp_path)
+    assert walks == [str(tmp_path)]

@@ -154,10 +154,14 @@ _WALKS: Optional[Dict[str, Listing]] = None
 
 @contextmanager
 def one_walk() -> Iterator[None]:
-    """Inside the block a tree is walked once: the `.bandit` search and discovery read the
-    same listing (on a warm rerun of a large tree, a second walk was a sixth of the run). Only
-    for one run: a tree may change between two scans of a long-lived process."""
+    """Inside the block a tree is walked once: the `.bandit` search, discovery and the search
+    for templates read the same listing (on a warm rerun of a large tree, a second walk was a
+    sixth of the run). Only for one run: a tree may change between two scans of a long-lived
+    process. Inside another such block (the command's, around the API's), the outer one's."""
     global _WALKS
+    if _WALKS is not None:
+        yield
+        return
     previous, _WALKS = _WALKS, {}
     try:
         yield
