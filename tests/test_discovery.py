@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from sarifbandit.config import paths
 from sarifbandit.config.files import find_ini
 from sarifbandit.config.paths import is_excluded, normalise_excludes
@@ -111,17 +113,23 @@ def test_include_globs_with_a_slash_match_the_path(tmp_path):
     assert [t.display for t in files] == ["src/a.py"]
 
 
-def test_one_run_walks_a_tree_once_and_the_next_run_sees_it_anew(tmp_path, monkeypatch):
-    (tmp_path / "pkg").mkdir()
-    (tmp_path / "pkg" / "a.py").write_text("x = 1\n")
-    walks = []
+@pytest.fixture
+def walks(monkeypatch):  # type: ignore[no-untyped-def]
+    """The tops os.walk is asked to list, in order."""
+    seen = []
     real = paths.os.walk
 
     def counted(top, *args, **kwargs):  # type: ignore[no-untyped-def]
-        walks.append(top)
+        seen.append(top)
         return real(top, *args, **kwargs)
 
     monkeypatch.setattr(paths.os, "walk", counted)
+    return seen
+
+
+def test_one_run_walks_a_tree_once_and_the_next_run_sees_it_anew(tmp_path, walks):
+    (tmp_path / "pkg").mkdir()
+    (tmp_path / "pkg" / "a.py").write_text("x = 1\n")
     with paths.one_walk():
         assert find_ini([str(tmp_path)]) is None
         found, _ = discover([str(tmp_path)], ("*.py",), (), tmp_path)
@@ -133,7 +141,7 @@ def test_one_run_walks_a_tree_once_and_the_next_run_sees_it_anew(tmp_path, monke
     assert [t.display for t in found] == ["pkg/a.py", "pkg/b.py"]
 
 
-def test_an_api_scan_walks_its_tree_once_also_inside_a_commands_walk(tmp_path, monkeypatch):
+def test_an_api_scan_walks_its_tree_once_also_inside_a_commands_walk(tmp_path, walks):
     # discovery and the search for templates share the listing, and a scan run inside the
     # command's own block reads the command's listing instead of starting another
     from sarifbandit import Config, scan
@@ -141,14 +149,6 @@ def test_an_api_scan_walks_its_tree_once_also_inside_a_commands_walk(tmp_path, m
     (tmp_path / "app" / "templates").mkdir(parents=True)
     (tmp_path / "app" / "views.py").write_text("x = 1\n")
     (tmp_path / "app" / "templates" / "page.html").write_text("<p>{{ x }}</p>\n")
-    walks = []
-    real = paths.os.walk
-
-    def counted(top, *args, **kwargs):  # type: ignore[no-untyped-def]
-        walks.append(top)
-        return real(top, *args, **kwargs)
-
-    monkeypatch.setattr(paths.os, "walk", counted)
     scan([str(tmp_path)], Config(jobs=1, use_cache=False), root=tmp_path)
     assert walks == [str(tmp_path)]
     walks.clear()
