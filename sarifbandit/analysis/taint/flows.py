@@ -43,6 +43,7 @@ from .patterns import (
     annotated_type,
     declared_checks,
     enum_classes,
+    safe_classes,
     type_name,
 )
 from .starlette_routes import path_param_checks
@@ -474,6 +475,7 @@ def _entries(
         for item in node.body
         if isinstance(item, _FUNCTIONS)
     }
+    drf = _imports(imported, "rest_framework")
     dependencies, depended = _dependencies(tree, routes)
     # a walk of the whole tree: only where the file says it routes a view class by a call
     routing = "add_url_rule" in code or "add_resource" in code
@@ -585,6 +587,12 @@ def _entries(
                         safe,
                         Taint(frozenset({route.kind}), trace=(_arg_step(arg, route.framework),)),
                     )
+        lookup = _viewset_lookup(func, owners_nodes.get(func)) if drf else None
+        if lookup is not None and lookup[0].arg not in given:
+            # a ViewSet's detail method: the router fills the lookup from the URL
+            arg, classes = lookup
+            read = Taint(frozenset({"remote"}), trace=(_arg_step(arg, "REST framework"),))
+            given[arg.arg] = tainted(read.sanitize(classes) if classes else read)
         request_attrs: Dict[str, Set[str]] = {}
         request_kind: Dict[str, str] = {}
         for param in params:
@@ -649,6 +657,51 @@ def _entries(
             # the request for it (Flask's global `request`)
             entries.append(func)
     return entry_params, frozenset(view_returns), entries, dependencies
+
+
+#: a ViewSet's methods a REST framework router routes by the object's lookup in the URL
+_DETAIL_METHODS = frozenset({"retrieve", "update", "partial_update", "destroy"})
+#: the routers' lookup_value_regex unless the ViewSet sets its own: any text but `/` and `.`
+_ROUTER_LOOKUP = "[^/.]+"
+
+
+def _viewset_lookup(
+    func: ast.AST, cls: Optional[ast.ClassDef]
+) -> Optional[Tuple[ast.arg, FrozenSet[str]]]:
+    """The parameter a REST framework router fills from the URL in a ViewSet's detail method
+    (`retrieve(self, request, pk=None)`, an `@action(detail=True)`), named by the class's
+    `lookup_url_kwarg` or `lookup_field` (`pk` by default), and the sink classes its
+    `lookup_value_regex` makes it harmless for."""
+    if cls is None or not any(
+        type_name(base).endswith(("ViewSet", "ViewSetMixin")) for base in cls.bases
+    ):
+        return None
+    decorators = getattr(func, "decorator_list", [])
+    if getattr(func, "name", "") not in _DETAIL_METHODS and not any(
+        isinstance(d, ast.Call)
+        and type_name(d.func).rpartition(".")[2] == "action"
+        and any(
+            k.arg == "detail" and isinstance(k.value, ast.Constant) and k.value.value is True
+            for k in d.keywords
+        )
+        for d in decorators
+    ):
+        return None
+    settings = {
+        item.targets[0].id: item.value.value
+        for item in cls.body
+        if isinstance(item, ast.Assign)
+        and len(item.targets) == 1
+        and isinstance(item.targets[0], ast.Name)
+        and isinstance(item.value, ast.Constant)
+        and isinstance(item.value.value, str)
+    }
+    name = settings.get("lookup_url_kwarg") or settings.get("lookup_field") or "pk"
+    args = func.args  # type: ignore[attr-defined]
+    for arg in [*args.args, *args.kwonlyargs]:
+        if arg.arg == name:
+            return arg, safe_classes(settings.get("lookup_value_regex", _ROUTER_LOOKUP))
+    return None
 
 
 def _routed(converters: FrozenSet[str], safe: FrozenSet[str], read: Taint) -> Value:
