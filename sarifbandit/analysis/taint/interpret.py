@@ -267,6 +267,10 @@ _ROW_METHODS = frozenset(
 )
 
 
+#: a queryset's methods that take the fields to match as keywords (a dict's `get` takes none)
+_FILTERS = frozenset({"get", "aget", "filter", "exclude"})
+
+
 def _fetches_rows(qual: str) -> bool:
     owner, _, method = qual.rpartition(".")
     return method in _ROW_FUNCTIONS or (owner.endswith(".objects") and method in _ROW_METHODS)
@@ -1781,7 +1785,7 @@ class FunctionRun:
         declares them; until the link step, a marker that brings the file there."""
         found = self.model_class(form)
         if found is not None:
-            parts = dict(_cleaned(found[0], found[1], taint))
+            parts = dict(_cleaned(found[0], found[1], taint, self.depth + 1))
             return parts.get(("attr", attr)) or Value(taint=taint)
         bound = self.a.module_env.get(form)
         qual = bound.name if bound is not None and bound.name else ""
@@ -2275,8 +2279,15 @@ class FunctionRun:
         library = call_library(self, node, qual, args, kwargs) or _pairs(qual, args)
         if library is not None:
             return library
-        if _fetches_rows(qual):
-            # `get_object_or_404(Page, slug=s)`, `Page.objects.filter(...)`: the input chose
+        if _fetches_rows(qual) or (
+            receiver is not None
+            and cast(ast.Attribute, func).attr in _FILTERS
+            and kwargs
+            and not node.args
+            and not self.a.models.knows(qual)
+        ):
+            # `get_object_or_404(Page, slug=s)`, `Page.objects.filter(...)`, a queryset made
+            # elsewhere filtered by field (`orders_of(user).get(number=n)`): the input chose
             # which rows to read; what they hold is the database's
             return Value(name=result_type(qual))
         # unknown: what goes in comes out, less surely; but a lookup (`cache.get(key)`,
@@ -2510,7 +2521,9 @@ class FunctionRun:
                 if kept is None:
                     return fresh
                 return replace(
-                    fresh, taint=kept.inexact(), entries=_cleaned(owner, cls, kept.inexact())
+                    fresh,
+                    taint=kept.inexact(),
+                    entries=_cleaned(owner, cls, kept.inexact(), self.depth + 1),
                 )
             return fresh
         summary = owner.summary(init, self.depth + 1)
@@ -3028,24 +3041,50 @@ def _shell(kwargs: Dict[str, Value]) -> bool:
     return shell is not None and (not shell.known or bool(shell.const))
 
 
-def _cleaned(owner: FileAnalysis, cls: ast.ClassDef, given: Taint) -> Tuple[Tuple[Any, Value], ...]:
+def _cleaned(
+    owner: FileAnalysis, cls: ast.ClassDef, given: Taint, depth: int
+) -> Tuple[Tuple[Any, Value], ...]:
     """A form's `cleaned_data` (a serializer's `validated_data`) item by item, where the class
-    (or a class of its file it inherits from) declares fields that admit no harmful text: an
-    `IntegerField`'s value is a number, whatever the request held."""
+    (or a class of its file it inherits from) declares fields that admit no harmful text (an
+    `IntegerField`'s value is a number, whatever the request held) or cleans a field itself:
+    `clean_<field>()` gives the field's value, checked as its returns show (on top of what
+    the field's type checked)."""
     fields: Dict[str, FrozenSet[str]] = {}
     for name in reversed(owner.lineage(cls.name)):
         fields.update(form_fields(owner.classes[name]))
+        fields.update(
+            (method[len(_CLEAN_PREFIX) :], frozenset())
+            for owner_class, method in owner.methods
+            if owner_class == name and method.startswith(_CLEAN_PREFIX)
+        )
     if not fields:
         return ()
-    items: List[Tuple[Any, Value]] = [
-        (
-            name,
-            Value(taint=given.sanitize(classes), shape="number" if classes == EVERYWHERE else ""),
+    items: List[Tuple[Any, Value]] = []
+    for name, classes in fields.items():
+        cleaner = owner.method(cls.name, _CLEAN_PREFIX + name)
+        summary = owner.summary(cleaner, depth) if cleaner is not None else None
+        returned = summary.returns if summary is not None else None
+        if returned is not None:
+            taint = returned.all_taint()
+            if taint is None:  # what the method returns holds nothing of the request's
+                items.append((name, Value(shape=returned.shape)))
+                continue
+            if not taint.real():  # the field as the form got it (a stand-in), checked so
+                classes = classes | taint.sanitized
+        items.append(
+            (
+                name,
+                Value(
+                    taint=given.sanitize(classes), shape="number" if classes == EVERYWHERE else ""
+                ),
+            )
         )
-        for name, classes in fields.items()
-    ]
     cleaned = Value(entries=(*items, (REST, Value(taint=given))), shape="dict")
     return (("attr", "cleaned_data"), cleaned), (("attr", "validated_data"), cleaned)
+
+
+#: a form's method that cleans one field: `clean_email()` gives `cleaned_data["email"]`
+_CLEAN_PREFIX = "clean_"
 
 
 def _external_base(cls: ast.ClassDef, owner: FileAnalysis) -> bool:
