@@ -267,8 +267,9 @@ _ROW_METHODS = frozenset(
 )
 
 
-#: a queryset's methods that take the fields to match as keywords (a dict's `get` takes none)
-_FILTERS = frozenset({"get", "aget", "filter", "exclude"})
+#: a queryset's methods that take the fields to match as keywords (a dict's `get` takes none),
+#: and a content type's lookup of one of its objects
+_FILTERS = frozenset({"get", "aget", "filter", "exclude", "get_object_for_this_type"})
 
 
 def _fetches_rows(qual: str) -> bool:
@@ -2267,6 +2268,11 @@ class FunctionRun:
                 return replace(read, shape="options") if qual in _OPTION_PARSES else read
         if receiver is not None:
             attr = cast(ast.Attribute, func).attr
+            if attr == "get_success_url" and not args and not kwargs and _on_self(func):
+                # a Django editing view's own method, inherited: its `self.success_url`
+                held = receiver.entry(("attr", "success_url"))
+                if held is not None:
+                    return held
             result = method_of(self, node, attr, receiver, args, kwargs, env)
             if result is not None:
                 return self.text_built(node, result) if attr in _FORMATS else result
