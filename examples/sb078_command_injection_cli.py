@@ -122,3 +122,31 @@ def unpack():
 
     shutil.unpack_archive(argv[1], "build/")  # expect: SB022:MEDIUM<123
     shutil.unpack_archive("vendor.tar.gz", "build/")
+
+
+class ListJobs:
+    def execute(self, argv):
+        print("jobs:", argv[2:])
+
+
+class ShowJob:
+    def execute(self, argv):
+        print("job:", argv[2])
+
+
+class KillJob:
+    def execute(self, argv):
+        os.system("kill " + argv[2])  # expect: B605
+
+
+# a table of command objects: any of them may run, each class's own `execute` (no database's)
+VIEWS = {"list": ListJobs(), "show": ShowJob()}
+ACTIONS = {"list": ListJobs(), "kill": KillJob()}
+
+
+def dispatch_view():
+    VIEWS[sys.argv[1]].execute(sys.argv)
+
+
+def dispatch_action():
+    ACTIONS[sys.argv[1]].execute(sys.argv)  # expect: SB078:MEDIUM<152

@@ -3007,10 +3007,16 @@ _SQL_START = lazy(r"\s*(?:select|insert|update|delete|with|replace|merge)\b", re
 
 
 def _candidates(table: Value) -> Optional[Value]:
-    """A table of functions read with a key not known: every function in it may be called."""
+    """A table of functions read with a key not known: every function in it may be called;
+    of objects (`COMMANDS = {"start": Start(), ...}`): any of them, each class's methods."""
     parts = [v for _, v in table.entries or ()]
     if parts and all(v.shape == "function" and v.name for v in parts):
         return Value(shape="candidates", entries=tuple(enumerate(parts[:MAX_CANDIDATES])))
+    if parts and all(v.shape in ("object", "objects") and v.all_taint() is None for v in parts):
+        one: Optional[Value] = None
+        for part in parts[:MAX_CANDIDATES]:
+            one = join(one, part)
+        return one
     return None
 
 
