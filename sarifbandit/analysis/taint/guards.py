@@ -43,6 +43,43 @@ _REJECTED: Dict[str, FrozenSet[str]] = {
 _HARMLESS = frozenset({"isdigit", "isnumeric", "isdecimal", "isalnum", "isalpha", "isidentifier"})
 
 
+#: the env key under which a variable's test is kept (`ok = host in ALLOWED`), never a name
+TEST_OF = "?test"
+#: a test reading more variables than this is not kept (each is compared at every use)
+MAX_TEST_NAMES = 8
+#: what a variable the test read held when it was assigned: not bound then
+_UNBOUND = Value(shape="unbound")
+
+
+def remember_test(run: "FunctionRun", name: str, expr: ast.expr, value: Value, env: Env) -> None:
+    """`ok = urlparse(url).netloc in ALLOWED`: keep the test, with what the variables it reads
+    hold now, so that `if not ok: abort()` later refines as the test itself would (while
+    none of them has changed since)."""
+    if isinstance(expr, ast.UnaryOp) and not isinstance(expr.op, ast.Not):
+        return
+    if not isinstance(expr, (ast.Compare, ast.BoolOp, ast.UnaryOp, ast.Call)):
+        return
+    if value.all_taint() is not None or value.entries is not None or value.pieces is not None:
+        return  # a value, not a test's answer
+    names = sorted({n.id for n in ast.walk(expr) if isinstance(n, ast.Name)})
+    if not names or len(names) > MAX_TEST_NAMES or name in names:
+        return  # `ok = ok and x`: the test would stand for itself
+    run.a.tests[id(expr)] = expr
+    reads = tuple((n, env.get(n, _UNBOUND)) for n in names)
+    env[name + TEST_OF] = Value(shape="test", name=str(id(expr)), entries=reads)
+
+
+def _test_of(run: "FunctionRun", name: str, env: Env) -> Optional[ast.expr]:
+    """The test a variable holds the answer of, while what it read is unchanged."""
+    kept = env.get(name + TEST_OF)
+    if kept is None or not kept.name.isdigit():
+        return None
+    expr = run.a.tests.get(int(kept.name))
+    if expr is None or any(env.get(n, _UNBOUND) != held for n, held in kept.entries or ()):
+        return None
+    return expr
+
+
 def refine(run: "FunctionRun", test: ast.expr, truth: bool, env: Env) -> Env:
     """`env` where `test` is `truth`. An attribute the test looks at (`self.target`) is
     refined as a variable of its own, named `self.target`, and stored back on its object."""
@@ -102,6 +139,14 @@ def _refine(run: "FunctionRun", test: ast.expr, truth: bool, env: Env) -> Env:
             each = _refine(run, part, truth, dict(env))
             shown = each if shown is None else _common(shown, each)
         return shown if shown is not None else env
+    if isinstance(test, ast.Name) and test.id not in run.expanding:
+        kept = _test_of(run, test.id, env)
+        if kept is not None:  # `if not ok:` of `ok = host in ALLOWED`
+            run.expanding.add(test.id)  # answers standing for each other: each once
+            try:
+                env = refine(run, kept, truth, env)
+            finally:
+                run.expanding.discard(test.id)
     if isinstance(test, ast.Name) and not truth and test.id in env:
         # where text `x` is false it is empty (or None): nothing of the input is left in it
         value = env[test.id]

@@ -34,7 +34,7 @@ from ...records import field, record, replace
 from ...regex import lazy
 from ..nodes import dotted_name, positional_defaults
 from ..source import split_lines
-from .guards import refine, sanitized
+from .guards import TEST_OF, refine, remember_test, sanitized
 from .library import (
     STR_KEEP,
     STRING_TEMPLATES,
@@ -582,6 +582,8 @@ class FileAnalysis:
         self.methods: Dict[Tuple[str, str], ast.AST] = {}
         self.class_of: Dict[ast.AST, str] = {}
         self.summaries: Dict[ast.AST, Summary] = {}
+        #: the tests variables hold the answers of, by the test's id (see guards.remember_test)
+        self.tests: Dict[int, ast.expr] = {}
         #: (function, returned) -> whether it may vouch (see _may_vouch), per file: a module-wide
         #: memo kept the trees of earlier scans alive
         self._may_vouch: Dict[Tuple[ast.AST, bool], bool] = {}
@@ -1045,6 +1047,8 @@ class FunctionRun:
         self.vouched: Optional[List[FrozenSet[str]]] = None
         self.exits: Optional[List[FrozenSet[str]]] = None
         self.steps = 0
+        #: the variables whose tests are being refined (see guards.remember_test)
+        self.expanding: Set[str] = set()
         self._breaks: List[List[Env]] = []
         self._continues: List[List[Env]] = []
         self.is_module = isinstance(func, ast.Module)
@@ -1103,6 +1107,9 @@ class FunctionRun:
         value = self.eval(node.value, env)
         for target in node.targets:
             self.bind(target, value, env, node.value, node)
+        target = node.targets[0]
+        if len(node.targets) == 1 and isinstance(target, ast.Name) and not self.is_module:
+            remember_test(self, target.id, node.value, value, env)
         return env
 
     def s_AnnAssign(self, node: ast.AnnAssign, env: Env) -> Env:
@@ -1491,6 +1498,7 @@ class FunctionRun:
         for target in node.targets:
             if isinstance(target, ast.Name):
                 env.pop(target.id, None)
+                env.pop(target.id + TEST_OF, None)
             elif isinstance(target, ast.Subscript) and isinstance(target.value, ast.Name):
                 holder = env.get(target.value.id)
                 key = self.eval(target.slice, env)
@@ -1504,6 +1512,7 @@ class FunctionRun:
             if value.taint is not None or value.pieces is not None:
                 value = _stepped(value, _step(target, f"assigned to `{target.id}`"))
             env[target.id] = value
+            env.pop(target.id + TEST_OF, None)  # no longer the answer of a test it held
         elif isinstance(target, (ast.Tuple, ast.List)):
             for index, element in enumerate(target.elts):
                 if isinstance(element, ast.Starred):
@@ -3691,6 +3700,10 @@ def join_env(a: Optional[Env], b: Optional[Env]) -> Optional[Env]:
     out: Env = {}
     for name in a.keys() | b.keys():
         left, right = a.get(name), b.get(name)
+        if name.endswith(TEST_OF):
+            if left == right:  # a variable holds a test's answer only where both ways agree
+                out[name] = left  # type: ignore[assignment]
+            continue
         if left is None or right is None:
             # bound on one path only: the other path leaves whatever was there before
             out[name] = left or right  # type: ignore[assignment]
