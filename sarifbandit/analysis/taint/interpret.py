@@ -2901,7 +2901,11 @@ def _fixed_host(value: Value, sink_class: str) -> bool:
     made safe for the sink, `reverse(name, kwargs=...)`, counts as text the code chose)."""
     prefix = []
     for piece in value.pieces or ():
-        if isinstance(piece, Taint) and piece.safe_for(sink_class):
+        if isinstance(piece, Taint) and (
+            piece.safe_for(sink_class) or all(k.startswith(CALL_PREFIX) for k in piece.kinds)
+        ):
+            # made safe, or what a call given nothing of the input returned (`admin_reverse(
+            # name)` of another module): text the code chose
             prefix.append("\0")
             continue
         if isinstance(piece, Taint):

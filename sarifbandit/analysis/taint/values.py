@@ -244,6 +244,29 @@ def _empty(value: Value) -> bool:
     return isinstance(value.const, str) and not value.const
 
 
+def _extended(short: Value, long: Value) -> bool:
+    """Whether `long` is `short` with text added after it, input among that text (`short`
+    unsplit: one taint of the same kinds, made safe for the same classes; constant text; or
+    text the code chose, not known, before which nothing can be decided either)."""
+    if short.pieces is not None or short.entries is not None or not long.pieces:
+        return False
+    if long.all_taint() is None:
+        return False
+    first = long.pieces[0]
+    if short.taint is None and not short.known:
+        return first is None and len(long.pieces) > 1
+        return (
+            isinstance(first, Taint)
+            and len(long.pieces) > 1
+            and first.kinds == short.taint.kinds
+            and first.sanitized == short.taint.sanitized
+        )
+    text = short.const
+    return (
+        isinstance(text, str) and bool(text) and isinstance(first, str) and first.startswith(text)
+    )
+
+
 def join(a: Optional[Value], b: Optional[Value]) -> Optional[Value]:
     """The value where two paths meet; None stands for a path that does not arrive."""
     if a is None or a is b:
@@ -275,6 +298,11 @@ def join(a: Optional[Value], b: Optional[Value]) -> Optional[Value]:
         # `"?" + query if query else ""`: where there is input it comes after the same text
         # (what is checked of the text before input, as a URL's host is, holds of both)
         pieces = a.pieces if _empty(b) else b.pieces
+        taint = join_taint(a.all_taint(), b.all_taint())
+    elif _extended(a, b) or _extended(b, a):
+        # `url = reverse(...)` then, on one way, `url += "?" + query`: the same reasoning, the
+        # text before any added input being the shorter value itself
+        pieces = b.pieces if _extended(a, b) else a.pieces
         taint = join_taint(a.all_taint(), b.all_taint())
     elif a.pieces is not None or b.pieces is not None:
         # one side constant, the other tainted somewhere: keep the taint without pieces
