@@ -5,6 +5,7 @@ import importlib
 import string
 
 from flask import Flask, jsonify, make_response, render_template_string, request
+from jinja2 import Environment
 from markupsafe import Markup, escape
 
 app = Flask(__name__)
@@ -14,7 +15,7 @@ GREETINGS = {"en": "Hello", "fr": "Bonjour"}
 @app.route("/hello")
 def hello():
     name = request.args.get("name", "")
-    return "<p>" + name + "</p>"  # expect: SB079:HIGH<16
+    return "<p>" + name + "</p>"  # expect: SB079:HIGH<17
 
 
 @app.route("/hello-safe")
@@ -25,7 +26,7 @@ def hello_safe():
 
 @app.route("/user/<name>")
 def user(name):
-    return f"<h1>{name.title()}</h1>"  # expect: SB079:HIGH<27
+    return f"<h1>{name.title()}</h1>"  # expect: SB079:HIGH<28
 
 
 @app.route("/user/<int:uid>")
@@ -37,7 +38,7 @@ def user_by_id(uid):
 def card():
     title = request.args["title"]
     body = "<div class='card'>%s</div>" % title
-    return make_response(body)  # expect: SB079:HIGH<38
+    return make_response(body)  # expect: SB079:HIGH<39
 
 
 @app.route("/card-safe")
@@ -50,7 +51,7 @@ def card_safe():
 @app.route("/badge")
 def badge():
     label = request.args["label"]
-    return Markup("<span>{}</span>".format(label))  # expect: B704:HIGH<52
+    return Markup("<span>{}</span>".format(label))  # expect: B704:HIGH<53
 
 
 @app.route("/badge-safe")
@@ -72,14 +73,14 @@ def greet_any():
     lang = request.args.get("lang", "en")
     if lang not in GREETINGS:
         print("unknown language")
-    return "<p>" + lang + "</p>"  # expect: SB079:HIGH<72
+    return "<p>" + lang + "</p>"  # expect: SB079:HIGH<73
 
 
 @app.route("/tags")
 def tags():
     chosen = request.args.getlist("tag")
     items = "".join("<li>" + tag + "</li>" for tag in chosen)
-    return "<ul>" + items + "</ul>"  # expect: SB079:HIGH<80
+    return "<ul>" + items + "</ul>"  # expect: SB079:HIGH<81
 
 
 @app.route("/tags-safe")
@@ -93,7 +94,7 @@ def tags_safe():
 def folded():
     note = request.args.get("note", "")
     shown = "nothing to show" if 3 * 4 > 20 else note
-    return "<p>" + shown + "</p>"  # expect: SB079:HIGH<94
+    return "<p>" + shown + "</p>"  # expect: SB079:HIGH<95
 
 
 @app.route("/folded-safe")
@@ -113,7 +114,7 @@ def safe_row(cell):
 
 @app.route("/row")
 def show_row():
-    return "<tr>" + row(request.args["cell"]) + "</tr>"  # expect: SB079:HIGH<116
+    return "<tr>" + row(request.args["cell"]) + "</tr>"  # expect: SB079:HIGH<117
 
 
 @app.route("/row-safe")
@@ -146,13 +147,13 @@ def bio():
 
 @app.route("/bio-raw")
 def bio_raw():
-    return Markup(request.form.get("bio", ""))  # expect: B704:HIGH<149
+    return Markup(request.form.get("bio", ""))  # expect: B704:HIGH<150
 
 
 @app.route("/note")
 def note():
     text = request.args["text"]
-    response = make_response("<pre>" + text + "</pre>")  # expect: SB079:HIGH<154
+    response = make_response("<pre>" + text + "</pre>")  # expect: SB079:HIGH<155
     response.headers["X-Frame-Options"] = "DENY"
     return response
 
@@ -177,7 +178,7 @@ def note_typed():
 @app.route("/note-html")
 def note_html():
     text = request.args["text"]
-    response = make_response(text)  # expect: SB079:HIGH<179
+    response = make_response(text)  # expect: SB079:HIGH<180
     response.content_type = "text/html; charset=utf-8"
     return response
 
@@ -192,14 +193,14 @@ def label():
 @app.route("/label-html")
 def label_html():
     name = request.args.get("name", "")
-    return "<b>" + name + "</b>", 200, {"Content-Type": "text/html"}  # expect: SB079:HIGH<194
+    return "<b>" + name + "</b>", 200, {"Content-Type": "text/html"}  # expect: SB079:HIGH<195
 
 
 @app.route("/motto")
 def motto():
     # the template's own text writes the value with |safe: autoescaping does not apply to it
     motto = request.args.get("motto", "")
-    return render_template_string("<q>{{ motto|safe }}</q>", motto=motto)  # expect: SB079:HIGH<201
+    return render_template_string("<q>{{ motto|safe }}</q>", motto=motto)  # expect: SB079:HIGH<202
 
 
 @app.route("/motto-escaped")
@@ -218,7 +219,7 @@ def quote_reply():
 @app.route("/quote-trusted")
 def quote_trusted():
     said = request.form.get("said", "")
-    return make_response(Markup("<blockquote>" + said) + "</blockquote>")  # expect: SB079:HIGH<220, B704:HIGH<220
+    return make_response(Markup("<blockquote>" + said) + "</blockquote>")  # expect: SB079:HIGH<221, B704:HIGH<221
 
 
 @app.route("/boot")
@@ -235,7 +236,7 @@ def boot_raw():
     import json
 
     state = json.dumps({"user": request.args.get("user", "guest")})
-    return "<script>window.STATE = " + state + ";</script>"  # expect: SB079:HIGH<237
+    return "<script>window.STATE = " + state + ";</script>"  # expect: SB079:HIGH<238
 
 
 @app.route("/badge")
@@ -250,7 +251,7 @@ def badge():
 def badge_raw():
     label = request.args.get("label", "")
     shown = str(int(label)) if label.isdigit() else label
-    return "<span class='badge'>" + shown + "</span>"  # expect: SB079:HIGH<251
+    return "<span class='badge'>" + shown + "</span>"  # expect: SB079:HIGH<252
 
 
 @app.route("/plugins/help")
@@ -265,4 +266,17 @@ def plugin_help():
 @app.route("/plugins/missing")
 def plugin_missing():
     name = request.args.get("name", "")
-    return "<pre>no plugin " + name + "</pre>"  # expect: SB079:HIGH<267
+    return "<pre>no plugin " + name + "</pre>"  # expect: SB079:HIGH<268
+
+
+@app.route("/card")
+def card():
+    # Jinja2 escapes nothing unless told to: the page holds the name as sent
+    template = Environment().from_string("<div class='card'>{{ name }}</div>")  # expect: B701
+    return template.render(name=request.args.get("name", ""))  # expect: SB079:HIGH<276
+
+
+@app.route("/card-escaped")
+def card_escaped():
+    template = Environment(autoescape=True).from_string("<div class='card'>{{ name }}</div>")
+    return template.render(name=request.args.get("name", ""))

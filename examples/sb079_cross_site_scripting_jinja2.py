@@ -23,4 +23,4 @@ async def card_template(title: str):
 
 @app.get("/card-raw")
 async def card_raw(title: str):
-    return HTMLResponse(raw.from_string(CARD).render(title=title))  # expect: SB079:MEDIUM<25
+    return HTMLResponse(raw.from_string(CARD).render(title=title))  # expect: SB079:HIGH<25

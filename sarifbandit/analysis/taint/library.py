@@ -175,7 +175,7 @@ def method_of(
         return receiver
     if shape.startswith("mac:") and attr in _DIGEST_TEXT:
         return receiver  # `hmac.new(...).hexdigest().encode()`: still that MAC
-    if shape == "autoescape":
+    if shape in ("autoescape", _RAW_JINJA):
         return _autoescaping_method(attr, receiver, args, kwargs)
     if attr == "get" and args and args[0].known and receiver.entries is None:
         # `options.get("suffix", "")` of a parameter: that item of what the caller gives
@@ -719,16 +719,23 @@ _TEMPLATE_MAKERS = frozenset(
 def _autoescaping_method(
     attr: str, receiver: Value, args: List[Value], kwargs: Dict[str, Value]
 ) -> Optional[Value]:
-    """`env.from_string(src)` of an escaping environment, and `.render(...)` of its templates:
-    the values rendered are escaped for HTML; the template's own text is not."""
+    """`env.from_string(src)` of a Jinja2 environment, and `.render(...)` of its templates:
+    the values rendered are escaped for HTML where it escapes; the template's own text is not.
+    What a template renders is text (HTML a view may send), in pieces."""
     if attr in _TEMPLATE_MAKERS:
         source = join_all(args) if attr == "from_string" else None
-        return Value(taint=source, shape="autoescape", name=f"{receiver.name}.{attr}")
+        return Value(taint=source, shape=receiver.shape, name=f"{receiver.name}.{attr}")
     if attr in ("render", "render_async", "generate", "stream"):
         given = join_all(args + list(kwargs.values()))
-        escaped = given.sanitize(frozenset({"xss"})) if given is not None else None
-        return Value(taint=join_taint(receiver.all_taint(), escaped))
+        if given is not None and receiver.shape == "autoescape":
+            given = given.sanitize(frozenset({"xss"}))
+        page = join_taint(receiver.all_taint(), given)
+        return Value(taint=page, pieces=(page,) if page is not None else None)
     return None
+
+
+#: the shape of a Jinja2 environment or template that does not escape what it renders
+_RAW_JINJA = "jinja:raw"
 
 
 #: calls giving a collection of values the code does not choose but the input cannot either
@@ -758,12 +765,14 @@ STRING_TEMPLATES = frozenset({"flask.render_template_string", "flask.stream_temp
 
 def _autoescaping(qual: str, args: List[Value], kwargs: Dict[str, Value]) -> Optional[Value]:
     """`Environment(autoescape=True)`, `autoescape=select_autoescape(...)`, `Template(src,
-    autoescape=True)`: an escaping environment or template (a constant false: not)."""
-    flag = kwargs.get("autoescape")
-    if qual not in _JINJA or flag is None or (flag.known and not flag.const):
+    autoescape=True)`: an escaping environment or template; without `autoescape` (Jinja2's
+    default) or with a constant false, one that writes what it renders as given."""
+    if qual not in _JINJA:
         return None
+    flag = kwargs.get("autoescape")
+    escapes = flag is not None and not (flag.known and not flag.const)
     source = join_all(args[:1]) if qual.endswith("Template") else None
-    return Value(taint=source, shape="autoescape", name=qual)
+    return Value(taint=source, shape="autoescape" if escapes else _RAW_JINJA, name=qual)
 
 
 def rendered_page(own: Optional[Taint], given: List[Value]) -> Value:
