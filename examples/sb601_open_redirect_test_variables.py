@@ -85,3 +85,20 @@ def continue_either():
     if not near:
         abort(400)
     return redirect(target)  # expect: SB601:HIGH<81
+
+
+@app.route("/continue/configured")
+def continue_configured():
+    # the hosts the operator configured hold nothing of the request
+    target = request.args["next"]
+    if urlparse(target).netloc not in app.config["TRUSTED_HOSTS"]:
+        abort(400)
+    return redirect(target)
+
+
+@app.route("/continue/asked")
+def continue_asked():
+    target = request.args["next"]
+    if urlparse(target).netloc not in request.args.getlist("hosts"):
+        abort(400)
+    return redirect(target)  # expect: SB601:HIGH<101

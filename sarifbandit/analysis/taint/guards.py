@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Dict, FrozenSet, List, Optional, Tuple, cast
 
 from ...records import replace
 from .patterns import safe_classes
-from .values import LISTING, NO_DOTS, Value, constant, join, pieces_of
+from .values import LISTING, NO_DOTS, Value, calls_only, constant, join, pieces_of
 
 if TYPE_CHECKING:
     from .interpret import FunctionRun
@@ -314,7 +314,7 @@ def _compare(run: "FunctionRun", test: ast.Compare, truth: bool, env: Env) -> En
     if name is not None and name in env and positive and env[name].shape.startswith("host:"):
         # `host = urlparse(url).hostname` then `host in ALLOWED`: url goes to an allowed host
         origin: Optional[str] = env[name].shape[5:]
-        if origin in env and (other.known or other.entries is not None):
+        if origin in env and (_listed_hosts(other) or other.entries is not None):
             env[origin] = sanitized(env[origin], frozenset({"redirect", "ssrf"}))
     if name is not None and name in env and positive and other.known:
         if isinstance(op, (ast.Eq, ast.NotEq)):
@@ -362,9 +362,17 @@ def _compare(run: "FunctionRun", test: ast.Compare, truth: bool, env: Env) -> En
         origin = _url_origin(run, left.value, env)
         if origin is None and left.attr == "host" and isinstance(left.value, ast.Name):
             origin = left.value.id  # `url.host` of a parsed URL object (pydantic's HttpUrl)
-        if origin is not None and origin in env and (other.known or _this_host(right)):
+        if origin is not None and origin in env and (_listed_hosts(other) or _this_host(right)):
             env[origin] = sanitized(env[origin], frozenset({"redirect", "ssrf"}))
     return env
+
+
+def _listed_hosts(hosts: Value) -> bool:
+    """Whether hosts a URL's host is compared with are the program's or its operator's: a
+    constant, or any value holding nothing of the input (`settings.ALLOWED_HOSTS`,
+    `app.config["SAFE_HOSTS"]`)."""
+    taint = hosts.all_taint()
+    return hosts.known or taint is None or calls_only(taint)
 
 
 #: request attributes that name the host the request came to

@@ -63,6 +63,7 @@ from .values import (
     Step,
     Taint,
     Value,
+    calls_only,
     concat,
     constant,
     fixed_if,
@@ -2901,9 +2902,7 @@ def _fixed_host(value: Value, sink_class: str) -> bool:
     made safe for the sink, `reverse(name, kwargs=...)`, counts as text the code chose)."""
     prefix = []
     for piece in value.pieces or ():
-        if isinstance(piece, Taint) and (
-            piece.safe_for(sink_class) or all(k.startswith(CALL_PREFIX) for k in piece.kinds)
-        ):
+        if isinstance(piece, Taint) and (piece.safe_for(sink_class) or calls_only(piece)):
             # made safe, or what a call given nothing of the input returned (`admin_reverse(
             # name)` of another module): text the code chose
             prefix.append("\0")

@@ -53,6 +53,12 @@ def stand_in(kind: str) -> bool:
     return kind.startswith(_STAND_INS)
 
 
+def calls_only(taint: Optional["Taint"]) -> bool:
+    """Whether a taint stands only for what calls of other modules returned (`call:` kinds),
+    given nothing of the input: the program's values, not the client's."""
+    return taint is not None and all(kind.startswith(CALL_PREFIX) for kind in taint.kinds)
+
+
 def param_of(kind: str) -> Tuple[int, Any]:
     """The parameter a stand-in kind names, and the part of it when it names one (the key of
     its entries: ("attr", name) for an attribute, a constant for an item): `param:2` is
