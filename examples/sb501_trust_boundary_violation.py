@@ -182,3 +182,14 @@ def timezone():
 def timezone_raw():
     session["tz"] = request.form.get("tz", "UTC")  # expect: SB501:HIGH<183
     return "saved"
+
+
+def keep_csrf_token(request):
+    # Django's CSRF middleware keeps its own token in META: checked, or new
+    request.session["csrf"] = request.META["CSRF_COOKIE"]
+    return JsonResponse({"ok": True})
+
+
+def keep_forwarded_for(request):
+    request.session["client"] = request.META["HTTP_X_FORWARDED_FOR"]  # expect: SB501:HIGH<194
+    return JsonResponse({"ok": True})

@@ -8,7 +8,7 @@ from django.contrib.contenttypes.models import ContentType
 from django.http import HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, resolve_url
 from django.urls import path, reverse
-from django.views.generic import CreateView
+from django.views.generic import CreateView, View
 from fastapi import Depends, FastAPI
 from fastapi.responses import RedirectResponse
 from flask import Flask, abort, make_response, redirect, request
@@ -389,3 +389,18 @@ def orders_listing(request):
 
 def orders_listing_raw(request):
     return HttpResponseRedirect(site_path("orders") + request.GET["then"])  # expect: SB601:HIGH<391
+
+
+class GoView(View):
+    # a class the class names, called through self: HttpResponseRedirect itself
+    redirect_class = HttpResponseRedirect
+
+    def get(self, request):
+        return self.redirect_class(request.GET["next"])  # expect: SB601:HIGH<399
+
+
+class GoHomeView(View):
+    redirect_class = HttpResponseRedirect
+
+    def get(self, request):
+        return self.redirect_class(reverse("home"))

@@ -981,6 +981,32 @@ class FileAnalysis:
                     return ".".join(p for p in (bound.name, rest, name) if p)
         return None
 
+    def class_bound(self, cls: str, attr: str) -> Optional[str]:
+        """The class a class body names as `attr` (`response_redirect_class =
+        HttpResponseRedirect`, `form_class = SignupForm`), by the name it has for a call: a
+        class of this file, or the dotted name an import gives; None for anything else (a
+        function so bound would be called as a method, with the object first)."""
+        for current in self.lineage(cls):
+            for item in self.classes[current].body:
+                if not (
+                    isinstance(item, ast.Assign)
+                    and len(item.targets) == 1
+                    and isinstance(item.targets[0], ast.Name)
+                    and item.targets[0].id == attr
+                    and isinstance(item.value, (ast.Name, ast.Attribute))
+                ):
+                    continue
+                written = dotted_name(item.value)
+                if written in self.classes:
+                    return written
+                head, _, rest = written.partition(".")
+                bound = self.module_env.get(head)
+                last = written.rpartition(".")[2]
+                if bound is None or not bound.name or not last[:1].isupper():
+                    return None
+                return ".".join(p for p in (bound.name, rest) if p)
+        return None
+
     def lineage(self, cls: str) -> List[str]:
         """`cls` and the classes of this file it inherits from, nearest first."""
         seen: List[str] = []
@@ -2188,8 +2214,15 @@ class FunctionRun:
         if local is None and isinstance(func, ast.Name) and qual in self.a.classes:
             local = self.a.classes[qual]
         if local is None and self.cls is not None and _on_self(func):
-            # `self.get_url(...)` that a class of another module defines
-            qual = self.a.inherited(self.cls, cast(ast.Attribute, func).attr) or qual
+            attr = cast(ast.Attribute, func).attr
+            bound_class = self.a.class_bound(self.cls, attr)
+            if bound_class is not None:
+                # `self.response_class(body)` of `response_class = HttpResponse`: that class
+                qual = bound_class
+                local = self.a.classes.get(bound_class)
+            else:
+                # `self.get_url(...)` that a class of another module defines
+                qual = self.a.inherited(self.cls, attr) or qual
         if local is None:
             self.call_sinks(
                 node,
@@ -2962,8 +2995,9 @@ def _request_read(request: Value, attr: str, node: ast.AST) -> Optional[Value]:
 
 
 #: the WSGI environment's (Django's request.META's) entries the server sets, not the client:
-#: the peer's address and the server's own name and port
-_SERVER_KEYS = ("REMOTE_ADDR", "SERVER_NAME", "SERVER_PORT")
+#: the peer's address and the server's own name and port; and the token Django's CSRF
+#: middleware keeps there (the cookie's, once checked to be letters and digits, or a new one)
+_SERVER_KEYS = ("REMOTE_ADDR", "SERVER_NAME", "SERVER_PORT", "CSRF_COOKIE")
 
 
 def _request_part(attr: str, read: Value) -> Value:
