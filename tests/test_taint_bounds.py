@@ -299,3 +299,27 @@ def test_reader_rounds_bound_stops_a_long_chain_of_helpers(monkeypatch) -> None:
     assert _hits(READER_CHAIN) == [(11, "path", "LOW")]
     monkeypatch.setattr(interpret, "MAX_READER_ROUNDS", 2)
     assert _hits(READER_CHAIN) == []
+
+
+@pytest.mark.parametrize("extra, found", [(5, []), (6, [(11, "redirect", "HIGH")])])
+def test_a_kept_test_reads_at_most_max_test_names_variables(extra, found) -> None:
+    # `ok = <test>` is kept for a later `if not ok` only while the test reads at most
+    # MAX_TEST_NAMES variables (each compared at every use); past it the check is not seen
+    from sarifbandit.analysis.taint.guards import MAX_TEST_NAMES
+
+    others = " and ".join(f"v{i}" for i in range(extra))
+    names = 3 + extra  # urlparse, target and ALLOWED, then the others
+    assert (names <= MAX_TEST_NAMES) == (not found)
+    code = f"""
+    from urllib.parse import urlparse
+    from flask import Flask, abort, redirect, request
+    app = Flask(__name__)
+    ALLOWED = {{"a.example"}}
+    @app.route("/go")
+    def go():
+        target = request.args["next"]
+        ok = {others} and urlparse(target).netloc in ALLOWED
+        if not ok: abort(400)
+        return redirect(target)
+    """
+    assert _hits(code) == found
