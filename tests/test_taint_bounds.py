@@ -181,6 +181,22 @@ def test_candidates_bound_limits_a_handler_table(monkeypatch) -> None:
     assert _hits(code) == []
 
 
+def test_candidates_bound_limits_a_table_of_objects(monkeypatch) -> None:
+    classes = "".join(f"class C{i}:\n    def run(self, v):\n        print(v)\n" for i in range(5))
+    code = (
+        "import os\n"
+        + classes
+        + "class Bad:\n    def run(self, v):\n        os.system(v)\n"
+        + "TABLE = {"
+        + ", ".join(f"'c{i}': C{i}()" for i in range(5))
+        + ", 'bad': Bad()}\n"
+        + "def main():\n    TABLE[input()].run(input())\n"
+    )
+    assert [h[1] for h in _hits(code)] == ["command"]
+    monkeypatch.setattr(interpret, "MAX_CANDIDATES", 5)
+    assert _hits(code) == []
+
+
 def test_enclosing_bound_keeps_verdicts_linear(monkeypatch) -> None:
     from sarifbandit import Config
     from sarifbandit.analysis.taint import verdicts
