@@ -165,33 +165,27 @@ def test_class_depth_bound_stops_the_method_lookup(monkeypatch) -> None:
     assert _hits(code) == []
 
 
-def test_candidates_bound_limits_a_handler_table(monkeypatch) -> None:
-    handlers = "".join(f"def h{i}(v):\n    print(v)\n" for i in range(5))
-    code = (
-        "import os\n"
-        + handlers
-        + "def bad(v):\n    os.system(v)\n"
-        + "TABLE = {"
-        + ", ".join(f"'h{i}': h{i}" for i in range(5))
-        + ", 'bad': bad}\n"
-        + "def main():\n    TABLE[input()](input())\n"
-    )
-    assert [h[1] for h in _hits(code)] == ["command"]
-    monkeypatch.setattr(interpret, "MAX_CANDIDATES", 5)
-    assert _hits(code) == []
+_HANDLERS = (
+    "".join(f"def h{i}(v):\n    print(v)\n" for i in range(5)) + "def bad(v):\n    os.system(v)\n",
+    [f"h{i}" for i in range(5)] + ["bad"],
+    "TABLE[input()](input())",
+)
+_OBJECTS = (
+    "".join(f"class H{i}:\n    def run(self, v):\n        print(v)\n" for i in range(5))
+    + "class Bad:\n    def run(self, v):\n        os.system(v)\n",
+    [f"H{i}()" for i in range(5)] + ["Bad()"],
+    "TABLE[input()].run(input())",
+)
 
 
-def test_candidates_bound_limits_a_table_of_objects(monkeypatch) -> None:
-    classes = "".join(f"class C{i}:\n    def run(self, v):\n        print(v)\n" for i in range(5))
-    code = (
-        "import os\n"
-        + classes
-        + "class Bad:\n    def run(self, v):\n        os.system(v)\n"
-        + "TABLE = {"
-        + ", ".join(f"'c{i}': C{i}()" for i in range(5))
-        + ", 'bad': Bad()}\n"
-        + "def main():\n    TABLE[input()].run(input())\n"
-    )
+@pytest.mark.parametrize(
+    "defined, entries, call", [_HANDLERS, _OBJECTS], ids=["functions", "objects"]
+)
+def test_candidates_bound_limits_a_table(monkeypatch, defined, entries, call) -> None:
+    # a table read with a key not known: each of its functions (or objects' methods) may run,
+    # up to MAX_CANDIDATES of them
+    table = "TABLE = {" + ", ".join(f"'k{i}': {e}" for i, e in enumerate(entries)) + "}\n"
+    code = "import os\n" + defined + table + f"def main():\n    {call}\n"
     assert [h[1] for h in _hits(code)] == ["command"]
     monkeypatch.setattr(interpret, "MAX_CANDIDATES", 5)
     assert _hits(code) == []
