@@ -9,7 +9,7 @@ from django.http import HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, resolve_url
 from django.urls import path, reverse
 from django.views.generic import CreateView, View
-from fastapi import Depends, FastAPI
+from fastapi import Depends, FastAPI, Request
 from fastapi.responses import RedirectResponse
 from flask import Flask, abort, make_response, redirect, request
 from shop.models import Page
@@ -404,3 +404,14 @@ class GoHomeView(View):
 
     def get(self, request):
         return self.redirect_class(reverse("home"))
+
+
+@api.get("/items/{item_id}/moved")
+def item_moved(request: Request, item_id: str):
+    # url_for builds a URL of this app: the id chooses a path on the site
+    return RedirectResponse(url=request.url_for("item", item_id=item_id))
+
+
+@api.get("/items/{item_id}/elsewhere")
+def item_elsewhere(request: Request, item_id: str):
+    return RedirectResponse(url=request.query_params.get("to", "/") + item_id)  # expect: SB601:HIGH<417
