@@ -59,8 +59,11 @@ def remember_test(run: "FunctionRun", name: str, expr: ast.expr, value: Value, e
         return
     if not isinstance(expr, (ast.Compare, ast.BoolOp, ast.UnaryOp, ast.Call)):
         return
-    if value.all_taint() is not None or value.entries is not None or value.pieces is not None:
-        return  # a value, not a test's answer
+    if isinstance(expr, ast.Call) and (
+        value.all_taint() is not None or value.entries is not None or value.pieces is not None
+    ):
+        return  # a call's result holding a value, not a test's answer (`x or y` may be either,
+        # and its truth is still the test's)
     names = sorted({n.id for n in ast.walk(expr) if isinstance(n, ast.Name)})
     if not names or len(names) > MAX_TEST_NAMES or name in names:
         return  # `ok = ok and x`: the test would stand for itself
@@ -314,8 +317,10 @@ def _compare(run: "FunctionRun", test: ast.Compare, truth: bool, env: Env) -> En
     if name is not None and name in env and positive and env[name].shape.startswith("host:"):
         # `host = urlparse(url).hostname` then `host in ALLOWED`: url goes to an allowed host
         origin: Optional[str] = env[name].shape[5:]
-        if origin in env and (_listed_hosts(other) or other.entries is not None):
-            env[origin] = sanitized(env[origin], frozenset({"redirect", "ssrf"}))
+        if origin in env and other.entries is not None:
+            env[origin] = sanitized(env[origin], _HOST_CLASSES)
+        elif origin in env and _listed_hosts(other):
+            env[origin] = sanitized(env[origin], _listed_hosts(other))
     if name is not None and name in env and positive and other.known:
         if isinstance(op, (ast.Eq, ast.NotEq)):
             env[name] = constant(other.const)
@@ -362,17 +367,29 @@ def _compare(run: "FunctionRun", test: ast.Compare, truth: bool, env: Env) -> En
         origin = _url_origin(run, left.value, env)
         if origin is None and left.attr == "host" and isinstance(left.value, ast.Name):
             origin = left.value.id  # `url.host` of a parsed URL object (pydantic's HttpUrl)
-        if origin is not None and origin in env and (_listed_hosts(other) or _this_host(right)):
-            env[origin] = sanitized(env[origin], frozenset({"redirect", "ssrf"}))
+        if origin is not None and origin in env and _this_host(right):
+            # the host the browser asked for: where a redirect may go, not what the server may
+            # fetch (a client names that host in its request)
+            env[origin] = sanitized(env[origin], frozenset({"redirect"}))
+        elif origin is not None and origin in env and _listed_hosts(other):
+            env[origin] = sanitized(env[origin], _listed_hosts(other))
     return env
 
 
-def _listed_hosts(hosts: Value) -> bool:
-    """Whether hosts a URL's host is compared with are the program's or its operator's: a
-    constant, or any value holding nothing of the input (`settings.ALLOWED_HOSTS`,
-    `app.config["SAFE_HOSTS"]`)."""
+#: what a URL whose host is one the program lists is safe for
+_HOST_CLASSES = frozenset({"redirect", "ssrf"})
+
+
+def _listed_hosts(hosts: Value) -> FrozenSet[str]:
+    """What a URL's host found among `hosts` makes the URL safe for: redirects and requests
+    where the hosts are the program's or its operator's (a constant, or any value holding
+    nothing of the input: `settings.ALLOWED_HOSTS`, `app.config["SAFE_HOSTS"]`); redirects
+    only where they are the site's own (`[urlparse(request.host_url).netloc]`: the host the
+    browser asked for, which a client may name to the server)."""
     taint = hosts.all_taint()
-    return hosts.known or taint is None or calls_only(taint)
+    if hosts.known or taint is None or calls_only(taint):
+        return _HOST_CLASSES
+    return frozenset({"redirect"}) if taint.safe_for("redirect") else frozenset()
 
 
 #: request attributes that name the host the request came to
@@ -454,7 +471,52 @@ def _call(run: "FunctionRun", test: ast.Call, truth: bool, env: Env) -> Env:
         return env
     if qual.startswith("re.") and qual[3:] in _MATCHERS and len(test.args) >= 2 and truth:
         return _matched(run, test.args[0], test.args[1], qual, env)
+    if qual in ("any", "builtins.any") and truth and len(test.args) == 1:
+        return _host_among(run, test.args[0], env)
     return env
+
+
+#: tests of a host against one pattern or name of a list: `fnmatch(host, pattern)`
+_HOST_MATCHES = frozenset({"fnmatch.fnmatch", "fnmatch.fnmatchcase"})
+
+
+def _host_among(run: "FunctionRun", each: ast.expr, env: Env) -> Env:
+    """`any(fnmatch(parsed.netloc, p) for p in HOSTS)` (or `host == h for h in HOSTS`) true,
+    the hosts the program's or its operator's: the URL parsed goes to one of them."""
+    if not (isinstance(each, (ast.GeneratorExp, ast.ListComp)) and len(each.generators) == 1):
+        return env
+    loop = each.generators[0]
+    classes = _listed_hosts(run.eval(loop.iter, env))
+    if loop.ifs or not isinstance(loop.target, ast.Name) or not classes:
+        return env
+    element = each.elt
+    host: Optional[ast.expr] = None
+    if isinstance(element, ast.Call) and len(element.args) == 2:
+        against = element.args[1]
+        if run.eval(element.func, env).name in _HOST_MATCHES and _name(against) == loop.target.id:
+            host = element.args[0]
+    elif (
+        isinstance(element, ast.Compare)
+        and len(element.ops) == 1
+        and isinstance(element.ops[0], ast.Eq)
+        and _name(element.comparators[0]) == loop.target.id
+    ):
+        host = element.left
+    origin = _host_origin(run, host, env) if host is not None else None
+    if origin is not None and origin in env:
+        env[origin] = sanitized(env[origin], classes)
+    return env
+
+
+def _host_origin(run: "FunctionRun", host: ast.expr, env: Env) -> Optional[str]:
+    """The variable holding the URL whose host `host` is: `urlparse(url).netloc`, a parsed
+    URL's `.hostname`, or a variable bound to one (`host = urlparse(url).hostname`)."""
+    if isinstance(host, ast.Attribute) and host.attr in ("netloc", "hostname"):
+        return _url_origin(run, host.value, env)
+    name = _name(host)
+    if name is not None and name in env and env[name].shape.startswith("host:"):
+        return env[name].shape[5:]
+    return None
 
 
 #: the re functions (and compiled patterns' methods) a test matches text with

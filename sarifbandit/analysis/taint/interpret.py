@@ -1748,7 +1748,10 @@ class FunctionRun:
             name = f"{base.name}.{attr}"
             source = self.a.models.source_for(name, called=False)
             if source is not None:
-                return _request_part(attr, _read(source.kind, node))
+                read = _read(source.kind, node)
+                if attr in _SAME_SITE_ATTRS:  # Flask's `request.url`: this site's own address
+                    read = sanitized(read, _SAME_SITE)
+                return _request_part(attr, read)
             own = part_stand_in(base, ("attr", attr)) if base.taint is not None else None
             if own is not None:  # `req.name` of a parameter typed `req: ArchiveRequest`
                 return replace(own, name=name)
@@ -3019,6 +3022,8 @@ _UPLOADS = {"files": "upload", "FILES": "upload:django"}
 #: a request's own path: a redirect to it stays on the site it came to
 _SAME_SITE_ATTRS = frozenset(
     {"path", "path_info", "get_full_path", "get_full_path_info", "get_host", "build_absolute_uri"}
+    # the URL the browser asked for, or its host (Flask's, Starlette's, aiohttp's request)
+    | {"url", "base_url", "url_root", "host", "host_url"}
 )  # get_host(), build_absolute_uri(): Django checks the host against ALLOWED_HOSTS
 _SAME_SITE = frozenset({"redirect"})
 

@@ -1,0 +1,63 @@
+"""A Flask app checking where its `next` addresses go against hosts it lists: the operator's
+configured patterns, or its own host; and the checks that are none."""
+
+from fnmatch import fnmatch
+from urllib.parse import urlparse
+
+import requests
+from flask import Flask, abort, current_app, redirect, request
+
+app = Flask(__name__)
+
+
+def is_safe_next(url):
+    parsed = urlparse(url)
+    hosts = current_app.config.get("SAFE_HOSTS") or [urlparse(request.host_url).netloc]
+    host_ok = not parsed.netloc or any(fnmatch(parsed.netloc, pattern) for pattern in hosts)
+    return host_ok and parsed.scheme in ("", "http", "https")
+
+
+def is_safe_next_loose(url):
+    parsed = urlparse(url)
+    host_ok = not parsed.netloc or parsed.netloc.endswith("example.com")  # evilexample.com
+    return host_ok and parsed.scheme in ("", "http", "https")
+
+
+@app.route("/login")
+def login():
+    target = request.args.get("next", "/")
+    if not is_safe_next(target):
+        abort(400)
+    return redirect(target)
+
+
+@app.route("/login/loose")
+def login_loose():
+    target = request.args.get("next", "/")
+    if not is_safe_next_loose(target):
+        abort(400)
+    return redirect(target)  # expect: SB601:HIGH<36
+
+
+@app.route("/login/asked")
+def login_asked():
+    target = request.args.get("next", "/")
+    netloc = urlparse(target).netloc
+    if not any(fnmatch(netloc, pattern) for pattern in request.args.getlist("hosts")):
+        abort(400)
+    return redirect(target)  # expect: SB601:HIGH<44
+
+
+@app.route("/again")
+def again():
+    # the address the browser asked for: this site
+    return redirect(request.url)
+
+
+@app.route("/fetch")
+def fetch():
+    # the site's own host is no check for a request the server makes: a client names it
+    url = request.args["url"]
+    if urlparse(url).netloc not in [urlparse(request.host_url).netloc]:
+        abort(400)
+    return requests.get(url, timeout=5).text  # expect: SB918:HIGH<60
