@@ -61,3 +61,21 @@ def fetch():
     if urlparse(url).netloc not in [urlparse(request.host_url).netloc]:
         abort(400)
     return requests.get(url, timeout=5).text  # expect: SB918:HIGH<60
+
+
+@app.route("/login/exact")
+def login_exact():
+    target = request.args.get("next", "/")
+    netloc = urlparse(target).netloc
+    if netloc and not any(netloc == host for host in current_app.config["SAFE_HOSTS"]):
+        abort(400)
+    return redirect(target)
+
+
+@app.route("/login/exact-asked")
+def login_exact_asked():
+    target = request.args.get("next", "/")
+    netloc = urlparse(target).netloc
+    if netloc and not any(netloc == host for host in request.args.getlist("hosts")):
+        abort(400)
+    return redirect(target)  # expect: SB601:HIGH<77

@@ -153,6 +153,10 @@ def _refine(run: "FunctionRun", test: ast.expr, truth: bool, env: Env) -> Env:
     if isinstance(test, ast.Name) and not truth and test.id in env:
         # where text `x` is false it is empty (or None): nothing of the input is left in it
         value = env[test.id]
+        parsed = value.shape[5:] if value.shape.startswith("host:") else ""
+        if parsed in env and parsed != test.id:
+            # `netloc = urlparse(url).netloc` false: url names no host, a path on this site
+            env[parsed] = sanitized(env[parsed], frozenset({"redirect"}))
         if value.entries is None and value.all_taint() is not None:
             env[test.id] = constant("")
         return env
