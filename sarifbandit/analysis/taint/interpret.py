@@ -594,6 +594,7 @@ class FileAnalysis:
         self.closures: Dict[str, ast.AST] = {}
         self._running: set = set()
         self._class_constants: Dict[str, FrozenSet[str]] = {}
+        self._class_bound: Dict[Tuple[str, str], Optional[str]] = {}
         self._allow_lists: Dict[str, Dict[str, ast.expr]] = {}
         self.module_env: Env = {}
         #: calls neither this file nor the models answer (see Flows.external_calls): those given
@@ -985,7 +986,14 @@ class FileAnalysis:
         """The class a class body names as `attr` (`response_redirect_class =
         HttpResponseRedirect`, `form_class = SignupForm`), by the name it has for a call: a
         class of this file, or the dotted name an import gives; None for anything else (a
-        function so bound would be called as a method, with the object first)."""
+        function so bound would be called as a method, with the object first); worked out
+        once per class and name."""
+        key = (cls, attr)
+        if key not in self._class_bound:
+            self._class_bound[key] = self._find_class_bound(cls, attr)
+        return self._class_bound[key]
+
+    def _find_class_bound(self, cls: str, attr: str) -> Optional[str]:
         for current in self.lineage(cls):
             for item in self.classes[current].body:
                 if not (
