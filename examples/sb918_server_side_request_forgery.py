@@ -188,3 +188,21 @@ def mirror():
 def mirror_status():
     fetch = _patient_get()
     return fetch("https://status.example.com/health").text
+
+
+@app.route("/mirror")
+def mirror():
+    # the address must start with the partner's scheme, host and a slash: that host
+    url = request.args["url"]
+    if not url.startswith("https://files.partner.example/"):
+        abort(400)
+    return requests.get(url, timeout=5).content
+
+
+@app.route("/mirror-loose")
+def mirror_loose():
+    # without the slash, https://files.partner.example.evil.net passes
+    url = request.args["url"]
+    if not url.startswith("https://files.partner.example"):
+        abort(400)
+    return requests.get(url, timeout=5).content  # expect: SB918:HIGH<205

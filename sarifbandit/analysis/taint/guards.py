@@ -12,7 +12,16 @@ from typing import TYPE_CHECKING, Dict, FrozenSet, List, Optional, Tuple, cast
 
 from ...records import replace
 from .patterns import safe_classes
-from .values import LISTING, NO_DOTS, Value, calls_only, constant, join, pieces_of
+from .values import (
+    LISTING,
+    NO_DOTS,
+    Value,
+    calls_only,
+    constant,
+    fixes_host,
+    join,
+    pieces_of,
+)
 
 if TYPE_CHECKING:
     from .interpret import FunctionRun
@@ -443,6 +452,9 @@ def _call(run: "FunctionRun", test: ast.Call, truth: bool, env: Env) -> Env:
                 env[name] = _local_fact(env[name], fact)
             if not truth and _texts(prefixes) and "/" in _texts(prefixes):
                 env[name] = sanitized(env[name], _RELATIVE)
+            if truth and _texts(prefixes) and all(fixes_host(t) for t in _texts(prefixes)):
+                # `url.startswith("https://api.example/")`: a URL to that host
+                env[name] = sanitized(env[name], _HOST_CLASSES)
     if isinstance(func, ast.Name) and func.id == "isinstance" and len(test.args) == 2 and truth:
         name = _name(test.args[0])
         kinds = test.args[1]

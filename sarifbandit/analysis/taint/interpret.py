@@ -68,6 +68,7 @@ from .values import (
     constant,
     fixed_if,
     fixed_text,
+    fixes_host,
     flag_names,
     hashable,
     join,
@@ -2934,13 +2935,6 @@ def _repr_conversion(message: Value, index: int) -> bool:
     return index - 1 < len(kinds) and kinds[index - 1] in ("r", "a")
 
 
-#: the text before the first piece of input fixes the host: a path on this site (`/items/`;
-#: "/" alone does not: input starting with / or \ makes `//evil.example`, another host),
-#: a scheme, host and the start of a path (`https://api.example/`), a query begun (`?next=`),
-#: or text the code chose (\0) followed by a path or query
-_FIXED_HOST = lazy(r"^(?:/[^/\\]|[a-zA-Z][\w+.-]*://[^/?#\\]+[/?#]|\0[^:]*[/?#]|[^\0]*\?)")
-
-
 def _fixed_host(value: Value, sink_class: str) -> bool:
     """Whether a URL's text before the first piece of input already fixes where it goes (input
     made safe for the sink, `reverse(name, kwargs=...)`, counts as text the code chose)."""
@@ -2955,7 +2949,7 @@ def _fixed_host(value: Value, sink_class: str) -> bool:
             break
         prefix.append(piece if isinstance(piece, str) else "\0")
     text = "".join(prefix)
-    return bool(text) and _FIXED_HOST.match(text) is not None
+    return fixes_host(text)
 
 
 def _below_fixed_text(value: Value) -> bool:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any, FrozenSet, Iterable, List, Optional, Tuple, Union, cast
 
 from ...records import record
+from ...regex import lazy
 
 #: a string keeps at most this many pieces; past it, it is "tainted somewhere" (no pieces)
 MAX_PIECES = 32
@@ -51,6 +52,18 @@ def stand_in(kind: str) -> bool:
     """Whether a taint kind stands for something not yet known (a parameter, a call's result)
     rather than for input."""
     return kind.startswith(_STAND_INS)
+
+
+#: the text before the first piece of input fixes the host: a path on this site (`/items/`;
+#: "/" alone does not: input starting with / or \ makes `//evil.example`, another host),
+#: a scheme, host and the start of a path (`https://api.example/`), a query begun (`?next=`),
+#: or text the code chose (\0) followed by a path or query
+_FIXED_HOST = lazy(r"^(?:/[^/\\]|[a-zA-Z][\w+.-]*://[^/?#\\]+[/?#]|\0[^:]*[/?#]|[^\0]*\?)")
+
+
+def fixes_host(text: str) -> bool:
+    """Whether a URL starting with `text` goes to a host `text` already fixes."""
+    return bool(text) and _FIXED_HOST.match(text) is not None
 
 
 def calls_only(taint: Optional["Taint"]) -> bool:
