@@ -79,3 +79,9 @@ def login_exact_asked():
     if netloc and not any(netloc == host for host in request.args.getlist("hosts")):
         abort(400)
     return redirect(target)  # expect: SB601:HIGH<77
+
+
+@app.route("/again/path")
+def again_path():
+    # the path alone may be //evil.example, which a browser takes for another host
+    return redirect(request.path)  # expect: SB601:HIGH<87

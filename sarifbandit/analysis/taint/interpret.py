@@ -1758,7 +1758,7 @@ class FunctionRun:
             source = self.a.models.source_for(name, called=False)
             if source is not None:
                 read = _read(source.kind, node)
-                if attr in _SAME_SITE_ATTRS:  # Flask's `request.url`: this site's own address
+                if attr in _OWN_ADDRESS:  # Flask's `request.url`: this site's own address
                     read = sanitized(read, _SAME_SITE)
                 return _request_part(attr, read)
             own = part_stand_in(base, ("attr", attr)) if base.taint is not None else None
@@ -3022,10 +3022,21 @@ def _request_part(attr: str, read: Value) -> Value:
 _UPLOADS = {"files": "upload", "FILES": "upload:django"}
 
 #: a request's own path: a redirect to it stays on the site it came to
-_SAME_SITE_ATTRS = frozenset(
-    {"path", "path_info", "get_full_path", "get_full_path_info", "get_host", "build_absolute_uri"}
-    # the URL the browser asked for, or its host (Flask's, Starlette's, aiohttp's request)
-    | {"url", "base_url", "url_root", "host", "host_url"}
+#: the URL the browser asked for, whole (scheme and host first), or its host (Flask's,
+#: Starlette's, aiohttp's request): not its path alone, which may be `//evil.example`
+_OWN_ADDRESS = frozenset({"url", "base_url", "url_root", "host", "host_url"})
+_SAME_SITE_ATTRS = (
+    frozenset(
+        {
+            "path",
+            "path_info",
+            "get_full_path",
+            "get_full_path_info",
+            "get_host",
+            "build_absolute_uri",
+        }
+    )
+    | _OWN_ADDRESS
 )  # get_host(), build_absolute_uri(): Django checks the host against ALLOWED_HOSTS
 _SAME_SITE = frozenset({"redirect"})
 
