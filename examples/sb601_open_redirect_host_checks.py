@@ -85,3 +85,21 @@ def login_exact_asked():
 def again_path():
     # the path alone may be //evil.example, which a browser takes for another host
     return redirect(request.path)  # expect: SB601:HIGH<87
+
+
+@app.route("/login/listed")
+def login_listed():
+    target = request.args.get("next", "/")
+    host = urlparse(target).hostname
+    if host not in ["shop.example", "help.shop.example"]:
+        abort(400)
+    return redirect(target)
+
+
+@app.route("/login/listed-asked")
+def login_listed_asked():
+    target = request.args.get("next", "/")
+    host = urlparse(target).hostname
+    if host not in [request.args.get("host"), "shop.example"]:
+        abort(400)
+    return redirect(target)  # expect: SB601:HIGH<101

@@ -330,9 +330,7 @@ def _compare(run: "FunctionRun", test: ast.Compare, truth: bool, env: Env) -> En
     if name is not None and name in env and positive and env[name].shape.startswith("host:"):
         # `host = urlparse(url).hostname` then `host in ALLOWED`: url goes to an allowed host
         origin: Optional[str] = env[name].shape[5:]
-        if origin in env and other.entries is not None:
-            env[origin] = sanitized(env[origin], _HOST_CLASSES)
-        elif origin in env and _listed_hosts(other):
+        if origin in env and _listed_hosts(other):
             env[origin] = sanitized(env[origin], _listed_hosts(other))
     if name is not None and name in env and positive and other.known:
         if isinstance(op, (ast.Eq, ast.NotEq)):
