@@ -89,7 +89,20 @@ def again_path():
 
 @app.route("/login/listed")
 def login_listed():
+    # urlparse's hostname of https://evil.example\@shop.example/ is shop.example; a
+    # browser reads the backslash as a slash and goes to evil.example
     target = request.args.get("next", "/")
+    host = urlparse(target).hostname
+    if host not in ["shop.example", "help.shop.example"]:
+        abort(400)
+    return redirect(target)  # expect: SB601:MEDIUM<94
+
+
+@app.route("/login/listed-strict")
+def login_listed_strict():
+    target = request.args.get("next", "/")
+    if "\\" in target:
+        abort(400)
     host = urlparse(target).hostname
     if host not in ["shop.example", "help.shop.example"]:
         abort(400)
@@ -102,4 +115,4 @@ def login_listed_asked():
     host = urlparse(target).hostname
     if host not in [request.args.get("host"), "shop.example"]:
         abort(400)
-    return redirect(target)  # expect: SB601:HIGH<101
+    return redirect(target)  # expect: SB601:HIGH<114

@@ -162,7 +162,7 @@ def _refine(run: "FunctionRun", test: ast.expr, truth: bool, env: Env) -> Env:
     if isinstance(test, ast.Name) and not truth and test.id in env:
         # where text `x` is false it is empty (or None): nothing of the input is left in it
         value = env[test.id]
-        parsed = value.shape[5:] if value.shape.startswith("host:") else ""
+        parsed = (_host_var(value) or ("", False))[0]
         if parsed in env and parsed != test.id:
             # `netloc = urlparse(url).netloc` false: url names no host, a path on this site
             env[parsed] = sanitized(env[parsed], frozenset({"redirect"}))
@@ -327,11 +327,10 @@ def _compare(run: "FunctionRun", test: ast.Compare, truth: bool, env: Env) -> En
     if _imported(run, other):
         checked = env[name] if name is not None and name in env else run.eval(left, env)
         imported_check(run, other, checked)
-    if name is not None and name in env and positive and env[name].shape.startswith("host:"):
+    held = _host_var(env[name]) if name is not None and name in env and positive else None
+    if held is not None and held[0] in env and _listed_hosts(other):
         # `host = urlparse(url).hostname` then `host in ALLOWED`: url goes to an allowed host
-        origin: Optional[str] = env[name].shape[5:]
-        if origin in env and _listed_hosts(other):
-            env[origin] = sanitized(env[origin], _listed_hosts(other))
+        _host_checked(env, held[0], _listed_hosts(other), held[1])
     if name is not None and name in env and positive and other.known:
         if isinstance(op, (ast.Eq, ast.NotEq)):
             env[name] = constant(other.const)
@@ -378,13 +377,38 @@ def _compare(run: "FunctionRun", test: ast.Compare, truth: bool, env: Env) -> En
         origin = _url_origin(run, left.value, env)
         if origin is None and left.attr == "host" and isinstance(left.value, ast.Name):
             origin = left.value.id  # `url.host` of a parsed URL object (pydantic's HttpUrl)
+        by_name = left.attr == "hostname"
         if origin is not None and origin in env and _this_host(right):
             # the host the browser asked for: where a redirect may go, not what the server may
             # fetch (a client names that host in its request)
-            env[origin] = sanitized(env[origin], frozenset({"redirect"}))
+            _host_checked(env, origin, frozenset({"redirect"}), by_name)
         elif origin is not None and origin in env and _listed_hosts(other):
-            env[origin] = sanitized(env[origin], _listed_hosts(other))
+            _host_checked(env, origin, _listed_hosts(other), by_name)
     return env
+
+
+def _host_var(value: Value) -> Optional[Tuple[str, bool]]:
+    """(the variable holding the URL, whether by `.hostname`) of a host variable (`host =
+    urlparse(url).netloc` or `.hostname`)."""
+    for kind, by_name in (("host:", False), ("hostname:", True)):
+        if value.shape.startswith(kind):
+            return value.shape[len(kind) :], by_name
+    return None
+
+
+def _host_checked(env: Env, origin: str, classes: FrozenSet[str], by_name: bool) -> None:
+    """The URL in `origin` shown to go to a listed host, safe for `classes`. Where the host
+    was read by `.hostname` and backslashes were not rejected, a redirect is only less sure:
+    `https://evil\\@good/` has urlparse's hostname good, and a browser's host evil."""
+    value = env[origin]
+    facts = set(value.shape[6:].split(",")) if value.shape.startswith("local:") else set()
+    if not by_name or "redirect" not in classes or "noback" in facts:
+        env[origin] = sanitized(value, classes)
+        return
+    rest = classes - {"redirect"}
+    checked = sanitized(value, rest) if rest else value
+    taint = checked.all_taint()
+    env[origin] = replace(checked, taint=taint.inexact()) if taint is not None else checked
 
 
 #: what a URL whose host is one the program lists is safe for
@@ -516,21 +540,20 @@ def _host_among(run: "FunctionRun", each: ast.expr, env: Env) -> Env:
         and _name(element.comparators[0]) == loop.target.id
     ):
         host = element.left
-    origin = _host_origin(run, host, env) if host is not None else None
-    if origin is not None and origin in env:
-        env[origin] = sanitized(env[origin], classes)
+    found = _host_origin(run, host, env) if host is not None else None
+    if found is not None and found[0] in env:
+        _host_checked(env, found[0], classes, found[1])
     return env
 
 
-def _host_origin(run: "FunctionRun", host: ast.expr, env: Env) -> Optional[str]:
-    """The variable holding the URL whose host `host` is: `urlparse(url).netloc`, a parsed
-    URL's `.hostname`, or a variable bound to one (`host = urlparse(url).hostname`)."""
+def _host_origin(run: "FunctionRun", host: ast.expr, env: Env) -> Optional[Tuple[str, bool]]:
+    """(the variable holding the URL whose host `host` is, whether by `.hostname`):
+    `urlparse(url).netloc`, a parsed URL's `.hostname`, or a variable bound to one."""
     if isinstance(host, ast.Attribute) and host.attr in ("netloc", "hostname"):
-        return _url_origin(run, host.value, env)
+        origin = _url_origin(run, host.value, env)
+        return (origin, host.attr == "hostname") if origin is not None else None
     name = _name(host)
-    if name is not None and name in env and env[name].shape.startswith("host:"):
-        return env[name].shape[5:]
-    return None
+    return _host_var(env[name]) if name is not None and name in env else None
 
 
 #: the re functions (and compiled patterns' methods) a test matches text with

@@ -1742,7 +1742,8 @@ class FunctionRun:
                 return own
             if attr in ("netloc", "hostname") and base.shape.startswith("url:"):
                 # `host = urlparse(url).hostname`: a later check of host vouches for url
-                return Value(taint=base.taint, shape="host:" + base.shape[4:])
+                kind = "host:" if attr == "netloc" else "hostname:"
+                return Value(taint=base.taint, shape=kind + base.shape[4:])
             if base.shape in _FILE_OBJECTS and attr not in ("stream", "file"):
                 # an upload's filename is text, not the file; Django cuts the name of its
                 # uploads to a base name, and rejects `..`
