@@ -327,10 +327,11 @@ def _compare(run: "FunctionRun", test: ast.Compare, truth: bool, env: Env) -> En
     if _imported(run, other):
         checked = env[name] if name is not None and name in env else run.eval(left, env)
         imported_check(run, other, checked)
-    held = _host_var(env[name]) if name is not None and name in env and positive else None
-    if held is not None and held[0] in env and _listed_hosts(other):
+    listed = _listed_hosts(other) if positive else frozenset()
+    held = _host_var(env[name]) if name is not None and name in env and listed else None
+    if held is not None and held[0] in env:
         # `host = urlparse(url).hostname` then `host in ALLOWED`: url goes to an allowed host
-        _host_checked(env, held[0], _listed_hosts(other), held[1])
+        _host_checked(env, held[0], listed, held[1])
     if name is not None and name in env and positive and other.known:
         if isinstance(op, (ast.Eq, ast.NotEq)):
             env[name] = constant(other.const)
@@ -382,8 +383,8 @@ def _compare(run: "FunctionRun", test: ast.Compare, truth: bool, env: Env) -> En
             # the host the browser asked for: where a redirect may go, not what the server may
             # fetch (a client names that host in its request)
             _host_checked(env, origin, frozenset({"redirect"}), by_name)
-        elif origin is not None and origin in env and _listed_hosts(other):
-            _host_checked(env, origin, _listed_hosts(other), by_name)
+        elif origin is not None and origin in env and listed:
+            _host_checked(env, origin, listed, by_name)
     return env
 
 
@@ -401,8 +402,7 @@ def _host_checked(env: Env, origin: str, classes: FrozenSet[str], by_name: bool)
     was read by `.hostname` and backslashes were not rejected, a redirect is only less sure:
     `https://evil\\@good/` has urlparse's hostname good, and a browser's host evil."""
     value = env[origin]
-    facts = set(value.shape[6:].split(",")) if value.shape.startswith("local:") else set()
-    if not by_name or "redirect" not in classes or "noback" in facts:
+    if not by_name or "redirect" not in classes or "noback" in _facts_of(value):
         env[origin] = sanitized(value, classes)
         return
     rest = classes - {"redirect"}
@@ -643,12 +643,19 @@ def _prefix_facts(prefixes: Value, truth: bool) -> FrozenSet[str]:
     return frozenset(facts)
 
 
+def _facts_of(value: Value) -> FrozenSet[str]:
+    """The facts (see _local_fact) a value's shape records."""
+    if not value.shape.startswith("local:"):
+        return frozenset()
+    return frozenset(value.shape[6:].split(",")) - {""}
+
+
 def _local_fact(value: Value, fact: str) -> Value:
     """The value with one more of the facts that keep a redirect on this site; with all of
     them, safe for redirects."""
     if value.shape and not value.shape.startswith("local:"):
         return value
-    facts = set(value.shape[6:].split(",")) - {""}
+    facts = set(_facts_of(value))
     facts.add(fact)
     if facts >= _LOCAL_FACTS:
         return sanitized(value, frozenset({"redirect"}), "local:" + ",".join(sorted(facts)))

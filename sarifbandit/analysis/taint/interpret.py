@@ -274,9 +274,15 @@ _ROW_METHODS = frozenset(
 _FILTERS = frozenset({"get", "aget", "filter", "exclude", "get_object_for_this_type"})
 
 
-def _fetches_rows(qual: str) -> bool:
+def _fetches_rows(qual: str, by_fields: bool = False) -> bool:
+    """Whether a call reads rows: Django's ORM functions and managers' methods, or, `by_fields`
+    (a method given keywords alone, of no model's receiver), a filter of any queryset."""
     owner, _, method = qual.rpartition(".")
-    return method in _ROW_FUNCTIONS or (owner.endswith(".objects") and method in _ROW_METHODS)
+    return (
+        method in _ROW_FUNCTIONS
+        or (owner.endswith(".objects") and method in _ROW_METHODS)
+        or (by_fields and method in _FILTERS)
+    )
 
 
 #: methods that look a key up in a container: the result is the container's, not the key's
@@ -2341,13 +2347,10 @@ class FunctionRun:
         library = call_library(self, node, qual, args, kwargs) or _pairs(qual, args)
         if library is not None:
             return library
-        if _fetches_rows(qual) or (
-            receiver is not None
-            and cast(ast.Attribute, func).attr in _FILTERS
-            and kwargs
-            and not node.args
-            and not self.a.models.knows(qual)
-        ):
+        by_fields = (
+            receiver is not None and bool(kwargs) and not node.args and not models.knows(qual)
+        )
+        if _fetches_rows(qual, by_fields):
             # `get_object_or_404(Page, slug=s)`, `Page.objects.filter(...)`, a queryset made
             # elsewhere filtered by field (`orders_of(user).get(number=n)`): the input chose
             # which rows to read; what they hold is the database's
