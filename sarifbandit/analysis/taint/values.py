@@ -318,10 +318,10 @@ def join(a: Optional[Value], b: Optional[Value]) -> Optional[Value]:
         # (what is checked of the text before input, as a URL's host is, holds of both)
         pieces = a.pieces if _empty(b) else b.pieces
         taint = join_taint(a.all_taint(), b.all_taint())
-    elif _extended(a, b) or _extended(b, a):
+    elif (longer := b if _extended(a, b) else a if _extended(b, a) else None) is not None:
         # `url = reverse(...)` then, on one way, `url += "?" + query`: the same reasoning, the
         # text before any added input being the shorter value itself
-        pieces = b.pieces if _extended(a, b) else a.pieces
+        pieces = longer.pieces
         taint = join_taint(a.all_taint(), b.all_taint())
     elif a.pieces is not None or b.pieces is not None:
         # one side constant, the other tainted somewhere: keep the taint without pieces
