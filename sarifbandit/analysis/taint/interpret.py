@@ -14,7 +14,6 @@ from __future__ import annotations
 import ast
 import bisect
 import builtins
-import functools
 import re
 from typing import (
     Any,
@@ -1113,7 +1112,7 @@ class FunctionRun:
         self.steps += 1
         if self.steps > MAX_FUNCTION_STEPS:
             raise BudgetExceeded
-        handler = _handler(cast(type, type(node)), "s_")
+        handler = _STATEMENTS.get(node.__class__)
         if handler is not None:
             return handler(self, node, env)
         # anything else: evaluate its expressions for their sinks, bind nothing
@@ -1638,7 +1637,7 @@ class FunctionRun:
             raise BudgetExceeded
         if depth > MAX_EXPRESSION_DEPTH:
             return self.by_names(node, env)
-        method = _handler(cast(type, type(node)), "e_")
+        method = _EXPRESSIONS.get(node.__class__)
         if method is None:
             taint = None
             for child in ast.iter_child_nodes(node):
@@ -3092,10 +3091,19 @@ def _real(taint: Optional[Taint]) -> bool:
     return taint is not None and taint.real()
 
 
-@functools.lru_cache(maxsize=None)
-def _handler(node_type: type, prefix: str) -> Optional[Any]:
-    """FunctionRun's method for a node class (`s_If`, `e_Call`), looked up once per class."""
-    return getattr(FunctionRun, f"{prefix}{node_type.__name__}", None)
+def _handlers(prefix: str) -> Dict[type, Any]:
+    """FunctionRun's methods for the node classes they handle (`s_If`, `e_Call`), by class."""
+    return {
+        node_type: getattr(FunctionRun, f"{prefix}{node_type.__name__}")
+        for node_type in vars(ast).values()
+        if isinstance(node_type, type)
+        and issubclass(node_type, ast.AST)
+        and hasattr(FunctionRun, f"{prefix}{node_type.__name__}")
+    }
+
+
+_STATEMENTS = _handlers("s_")
+_EXPRESSIONS = _handlers("e_")
 
 
 def _sink_label(sink: str) -> str:
