@@ -148,6 +148,33 @@ def test_linked_files_bound_gives_a_notification(tmp_path, monkeypatch):
     assert len([f for f in report.findings if f.rule_id == "SB078"]) == 1
 
 
+def test_analyses_past_the_kept_bound_are_forgotten_and_read_again(tmp_path, monkeypatch):
+    # views0 and views2 call helpers, views1 calls tools: with one analysis kept, helpers is
+    # forgotten for tools and read again for views2, and every flow is still found
+    files = {
+        "app/__init__.py": "",
+        "app/helpers.py": HELPERS,
+        "app/tools.py": HELPERS,
+        "app/views0.py": VIEWS,
+        "app/views1.py": VIEWS.replace("import helpers", "import tools as helpers"),
+        "app/views2.py": VIEWS,
+    }
+    root = _tree(tmp_path, files)
+    kept = _found(root, use_cache=False)
+    assert [(path, rule) for path, _, rule in kept] == [
+        (f"app/views{i}.py", "SB078") for i in range(3)
+    ]
+    read: List[str] = []
+    parse = link.parse
+    monkeypatch.setattr(link, "parse", lambda text, path: read.append(path) or parse(text, path))
+    assert _found(root, use_cache=False) == kept
+    assert read.count("app/helpers.py") == 1 and len(read) == len(set(read))
+    read.clear()
+    monkeypatch.setattr(link, "MAX_KEPT_ANALYSES", 1)
+    assert _found(root, use_cache=False) == kept
+    assert read.count("app/helpers.py") == 2
+
+
 def test_ten_thousand_functions_in_one_file(tmp_path):
     body = "".join(f"def f{i}(x):\n    return f{i + 1}(x)\n" for i in range(10_000))
     body += "def f10000(x):\n    os.system(x)\n"

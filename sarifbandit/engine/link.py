@@ -31,6 +31,9 @@ from .modules import MAX_NAMESPACE_LEVELS, ModuleMap
 MAX_LINKED_FILES = 2_000
 #: re-exports (`from .impl import run` in a package's __init__) followed at most this deep
 MAX_REEXPORTS = 8
+#: modules the link step keeps analysed between files (each holds its syntax tree, about 0.4 MB
+#: for a Django module); past it the least recently used are forgotten, read again if asked
+MAX_KEPT_ANALYSES = 500
 
 
 class Project:
@@ -41,6 +44,7 @@ class Project:
         self._modules = modules
         self._models = models
         self._limit = limit
+        # in the order last asked for, the least recent first
         self._analyses: Dict[str, Optional[FileAnalysis]] = {}
         self._sources: Dict[str, SourceFile] = {}
 
@@ -50,7 +54,9 @@ class Project:
             return None
         target, is_package = entry
         if target.display in self._analyses:
-            return self._analyses[target.display]
+            known = self._analyses.pop(target.display)
+            self._analyses[target.display] = known  # now the most recent
+            return known
         self._analyses[target.display] = None  # a module importing itself while loading
         try:
             source = SourceFile.from_bytes(
@@ -159,6 +165,14 @@ class Project:
     def source_of(self, path: str) -> Optional[SourceFile]:
         return self._sources.get(path)
 
+    def trim(self) -> None:
+        """Forget the least recently asked analyses past MAX_KEPT_ANALYSES; between files
+        only, when no analysis is running (a module forgotten mid-run could be loaded twice
+        on one call path)."""
+        for display in list(self._analyses)[: max(0, len(self._analyses) - MAX_KEPT_ANALYSES)]:
+            del self._analyses[display]
+            self._sources.pop(display, None)
+
     def close(self) -> None:
         """Forget the analyses, each of which refers back to the project: freed now, by
         reference counting, not by a later collection."""
@@ -225,6 +239,7 @@ def _linked(
     linked: List[FileResult] = []
     relinked = 0
     for result in results:
+        project.trim()
         target = paths.get(result.path)
         try:
             matters = target is not None and _answer_matters(result, project)
@@ -328,4 +343,4 @@ def _over_limit(path: str) -> Notification:
     )
 
 
-__all__ = ["MAX_LINKED_FILES", "MAX_NAMESPACE_LEVELS", "Project", "link"]
+__all__ = ["MAX_KEPT_ANALYSES", "MAX_LINKED_FILES", "MAX_NAMESPACE_LEVELS", "Project", "link"]
