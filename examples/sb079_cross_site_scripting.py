@@ -218,8 +218,8 @@ def quote_reply():
 
 @app.route("/quote-trusted")
 def quote_trusted():
-    said = request.form.get("said", "")
-    return make_response(Markup("<blockquote>" + said) + "</blockquote>")  # expect: SB079:HIGH<221, B704:HIGH<221
+    said = request.form.get("said", "")  # one result: Markup() makes it markup, the response carries it
+    return make_response(Markup("<blockquote>" + said) + "</blockquote>")  # expect: B704:HIGH<221
 
 
 @app.route("/boot")

@@ -34,7 +34,7 @@ def search(request):
     term = form.cleaned_data["term"]
     offset = (form.cleaned_data["page"] - 1) * 20
     with connection.cursor() as cursor:
-        cursor.execute(f"SELECT id FROM products WHERE name LIKE '%{term}%'")  # expect: B608:MEDIUM<31
+        cursor.execute(f"SELECT id FROM products WHERE name LIKE '%{term}%'")  # expect: B608:HIGH<31
         cursor.execute(f"SELECT id FROM products LIMIT 20 OFFSET {offset}")  # expect: B608:LOW
         return JsonResponse({"ids": [row[0] for row in cursor.fetchall()]})
 

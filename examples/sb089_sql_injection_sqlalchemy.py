@@ -35,3 +35,21 @@ def search_raw():
     with Session(engine) as session:
         rows = session.execute(text(f"SELECT id FROM product WHERE name LIKE '%{term}%'"))  # expect: B608:HIGH<34
         return jsonify([r.id for r in rows])
+
+
+@app.route("/search/contains")
+def search_contains():
+    # contains() and startswith() bind the term as a parameter, as ilike() does
+    term = request.args.get("q", "")
+    stmt = select(Product).where(Product.name.contains(term) | Product.sku.startswith(term))
+    with Session(engine) as session:
+        return jsonify([p.id for p in session.execute(stmt).scalars()])
+
+
+@app.route("/search/where-text")
+def search_where_text():
+    # one result, at text(): the statement around it only carries its SQL on to execute()
+    term = request.args.get("q", "")
+    with Session(engine) as session:
+        rows = session.execute(select(Product).where(text(f"name = '{term}'")))  # expect: SB089:HIGH<52
+        return jsonify([p.id for p in rows.scalars()])

@@ -36,5 +36,5 @@ def sign_in(request):
 def quick_sign_in(request):
     form = QuickSignInForm(request.POST)
     if form.is_valid():
-        return HttpResponseRedirect(form.cleaned_data["next_url"])  # expect: SB601:MEDIUM<37
+        return HttpResponseRedirect(form.cleaned_data["next_url"])  # expect: SB601:HIGH<37
     return HttpResponseRedirect("/sign-in")

@@ -50,7 +50,7 @@ from .starlette_routes import path_param_checks
 from .templates import TemplateFacts
 from .urlconf import PATTERN_CONVERTER, UrlArgument, arguments_of
 from .urlconf import url_arguments as url_arguments_of
-from .values import FIXED_TEXT, PARAM_PREFIX, PATTERN, Step, Taint, Value, tainted
+from .values import FIXED_TEXT, PARAM_PREFIX, PATTERN, Step, Taint, Value, span, tainted
 from .words import WordLines
 
 _FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
@@ -109,14 +109,23 @@ class Flows:
         return self._analysis is not None
 
     def all_hits(self) -> List[SinkHit]:
-        """Every flow into a sink, once: where a sink's argument is itself a sink call of the
-        same class (`execute(text(q))`, `HttpResponse(mark_safe(s))`), only the inner one."""
+        """Every flow into a sink, once: where a sink's argument holds a sink call of the
+        same class that the value passed through (`execute(text(q))`,
+        `execute(select(T).where(text(q)))`, `HttpResponse(mark_safe(s))`), only the inner
+        one. A sink call written apart (`query = text(q)` ... `execute(query)`) is a sink of
+        its own: both stand."""
         if self._analysis is None:
             return []
         hits = [hit for slot in self._analysis.hits.values() for hit in slot.values()]
-        inner = {(hit.sink_class, hit.anchor) for hit in hits}
+        spans = {(hit.sink_class, span(hit.anchor)) for hit in hits}
         return [
-            hit for hit in hits if hit.node is hit.anchor or (hit.sink_class, hit.node) not in inner
+            hit
+            for hit in hits
+            if hit.node is hit.anchor
+            or not any(
+                (hit.sink_class, step[:4]) in spans and _within(step, span(hit.node))
+                for step in ((*span(hit.node), ""), *hit.taint.trace)
+            )
         ]
 
     def sink_arguments(self, sink_class: str) -> List[Tuple[ast.AST, Value]]:
@@ -277,6 +286,11 @@ def analyse(
     return Flows(analysis, source)
 
 
+def _within(step: Step, outer: Tuple[int, int, int, int]) -> bool:
+    """Whether a step's place lies inside the `outer` span (line, column, end line, end column)."""
+    return outer[:2] <= tuple(step[:2]) and tuple(step[2:4]) <= outer[2:]
+
+
 def _in_a_call(func: ast.AST, place: Tuple[int, int]) -> bool:
     """Whether a call inside `func` spans the (line, column) `place`."""
     return any(
@@ -309,6 +323,7 @@ def _source_prefixes(models: Models) -> FrozenSet[str]:
 
 def _file_triggers(models: Models) -> Tuple[str, ...]:
     words: Set[str] = set(_ALWAYS_TRIGGERS)
+    words.update(_FORM_HANDLERS)  # a form view's handler is given the bound form, not a request
     for param in models.param_sources:
         words.add(param.param)
     for route in models.routes:

@@ -80,6 +80,7 @@ from .values import (
     pieces_of,
     safe_in_both,
     smashed,
+    span,
     stand_in,
     tainted,
     widen,
@@ -165,15 +166,7 @@ class Summary:
 
 
 def _step(node: ast.AST, message: str, nesting: int = 0) -> Step:
-    line = getattr(node, "lineno", 0) or 0
-    return (
-        line,
-        getattr(node, "col_offset", 0) or 0,
-        getattr(node, "end_lineno", None) or line,
-        getattr(node, "end_col_offset", None) or 0,
-        message,
-        nesting,
-    )
+    return (*span(node), message, nesting)
 
 
 def _short(node: ast.AST, limit: int = 40) -> str:
@@ -3147,6 +3140,9 @@ def _cleaned(
         )
     if not fields:
         return ()
+    # a declared field holds the request's text exactly (HIGH), as the framework checked it;
+    # an undeclared one may be filled by code the analysis does not see (MEDIUM)
+    declared = replace(given, exact=True)
     items: List[Tuple[Any, Value]] = []
     for name, classes in fields.items():
         cleaner = owner.method(cls.name, _CLEAN_PREFIX + name)
@@ -3163,7 +3159,8 @@ def _cleaned(
             (
                 name,
                 Value(
-                    taint=given.sanitize(classes), shape="number" if classes == EVERYWHERE else ""
+                    taint=declared.sanitize(classes),
+                    shape="number" if classes == EVERYWHERE else "",
                 ),
             )
         )

@@ -208,12 +208,15 @@ _SAFE_FIELDS = frozenset(
 )  # fmt: skip
 #: fields the framework checks against a pattern: only these characters get through
 _PATTERN_FIELDS = {"SlugField": r"^[-a-zA-Z0-9_]+\Z"}
+#: fields whose cleaned value is the text the request sent, any characters
+_TEXT_FIELDS = frozenset({"CharField", "EmailField", "URLField"})
 
 
 def form_fields(cls: ast.ClassDef) -> Dict[str, FrozenSet[str]]:
     """{field: sink classes its cleaned value is harmless for} of a form or serializer class
     (`age = forms.IntegerField()`: every class; `slug = forms.SlugField()`: those a slug's
-    characters cannot harm; a `regex=`/`RegexField` allow-list as it reads)."""
+    characters cannot harm; a `regex=`/`RegexField` allow-list as it reads; a plain
+    `CharField`: none, the request's text as sent)."""
     found: Dict[str, FrozenSet[str]] = {}
     for item in cls.body:
         if not (
@@ -233,8 +236,10 @@ def form_fields(cls: ast.ClassDef) -> Dict[str, FrozenSet[str]]:
             checked = declared_checks(None, item.value, ())
             if not checked and kind == "RegexField" and item.value.args:
                 checked = _anchored_classes(item.value.args[0])
-            if checked:
+            if checked or kind == "CharField":
                 found[item.targets[0].id] = checked
+        elif kind in _TEXT_FIELDS:
+            found[item.targets[0].id] = frozenset()
     return found
 
 

@@ -27,6 +27,17 @@ MAX_TRACE = 24
 Step = Tuple[Any, ...]
 
 
+def span(node: Any) -> Tuple[int, int, int, int]:
+    """Where a node stands, as a step's first four fields give it."""
+    line = getattr(node, "lineno", 0) or 0
+    return (
+        line,
+        getattr(node, "col_offset", 0) or 0,
+        getattr(node, "end_lineno", None) or line,
+        getattr(node, "end_col_offset", None) or 0,
+    )
+
+
 class _Unknown:
     """The constant of a value the analysis cannot compute."""
 
