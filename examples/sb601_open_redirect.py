@@ -415,3 +415,19 @@ def item_moved(request: Request, item_id: str):
 @api.get("/items/{item_id}/elsewhere")
 def item_elsewhere(request: Request, item_id: str):
     return RedirectResponse(url=request.query_params.get("to", "/") + item_id)  # expect: SB601:HIGH<417
+
+
+def order_slug_lower(request, slug):
+    # the path reversed from the URL's own slug, its query added on one way only: this site
+    url = reverse("orders:by-slug", kwargs={"slug": slug.lower()})
+    if request.GET:
+        url += "?" + request.GET.urlencode()
+    return HttpResponseRedirect(url)
+
+
+def orders_search_again(request):
+    # a fixed path, the search added on one way only (orders_back's safe twin)
+    url = "/orders/search"
+    if request.GET.get("q"):
+        url += "?q=" + request.GET["q"]
+    return HttpResponseRedirect(url)

@@ -278,13 +278,16 @@ def _extended(short: Value, long: Value) -> bool:
     """Whether `long` is `short` with text added after it, input among that text (`short`
     unsplit: one taint of the same kinds, made safe for the same classes; constant text; or
     text the code chose, not known, before which nothing can be decided either)."""
-    if short.pieces is not None or short.entries is not None or not long.pieces:
+    if short.entries is not None or not long.pieces:
         return False
+    if short.pieces is not None and not (short.known and isinstance(short.const, str)):
+        return False  # split into pieces: not one text, nor one input
     if long.all_taint() is None:
         return False
     first = long.pieces[0]
     if short.taint is None and not short.known:
         return first is None and len(long.pieces) > 1
+    if short.taint is not None:
         return (
             isinstance(first, Taint)
             and len(long.pieces) > 1
