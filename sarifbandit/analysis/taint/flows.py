@@ -486,7 +486,8 @@ def _entries(
     methods_of_views = {
         item
         for node in tree.body
-        if isinstance(node, ast.ClassDef) and any(type_name(b).endswith("View") for b in node.bases)
+        if isinstance(node, ast.ClassDef)
+        and any(type_name(b).endswith(("View", "ViewSet")) for b in node.bases)
         for item in node.body
         if isinstance(item, _FUNCTIONS)
     }
@@ -634,7 +635,10 @@ def _entries(
             readable = ",".join(sorted({a for p in params for a in p.attrs}))
             request = Value(shape=f"request:{params[0].kind}:{readable}", name="request")
             held: Tuple[Tuple[Any, Value], ...] = ((("attr", "request"), request),)
-            kinds = [route.kind for route in routes if not route.decorators]
+            # a REST framework module need not import django itself: its views are Django's
+            kinds = [route.kind for route in routes if not route.decorators] or (
+                ["remote"] if drf else []
+            )
             numbers = frozenset().union(*(r.safe_converters for r in routes))
             if kinds and known is not None:
                 # Django's View keeps the URL's keyword arguments on self.kwargs, each as the
@@ -654,16 +658,18 @@ def _entries(
             # (`self.sort = request.GET["sort"]; self.rows()`) passes it to its sinks
             itself = Taint(frozenset({f"{PARAM_PREFIX}0"}))
             given["self"] = Value(taint=itself, entries=held, shape="object")
-            form = next((a for a in every[1:] if a.arg == "form"), None)
-            if kinds and form is not None and getattr(func, "name", "") in _FORM_HANDLERS:
-                # FormView.form_valid(form): the form the request's data bound, validated by
-                # field types the analysis does not see (MEDIUM)
-                step = _arg_step(form, "django")[:4] + ("user input bound to `form`", 0)
+            bound_param, attr = _FORM_HANDLERS.get(getattr(func, "name", ""), ("", ""))
+            form = next((a for a in every[1:] if a.arg == bound_param), None)
+            if kinds and form is not None:
+                # FormView.form_valid(form), a REST framework view's perform_create(serializer):
+                # what the request's data bound, validated by field types the analysis does
+                # not see (MEDIUM)
+                step = _arg_step(form, "django")[:4] + (f"user input bound to `{bound_param}`", 0)
                 bound = Taint(frozenset({kinds[0]}), trace=(step,), exact=False)
                 # `form_class = ReportForm`: its fields' declarations decide, when found
-                form_class = _form_class(owners_nodes.get(func))
+                form_class = _form_class(owners_nodes.get(func), attr)
                 shape = f"form:{form_class}" if form_class else "object"
-                given["form"] = Value(taint=bound, shape=shape)
+                given[bound_param] = Value(taint=bound, shape=shape)
         if given:
             entry_params[func] = given
             entries.append(func)
@@ -736,14 +742,14 @@ def _routed(converters: FrozenSet[str], safe: FrozenSet[str], read: Taint) -> Va
     return tainted(read.sanitize(checked) if checked else read)
 
 
-def _form_class(cls: Optional[ast.ClassDef]) -> str:
-    """The name a form view's `form_class = ...` gives ('' when it names none plainly)."""
+def _form_class(cls: Optional[ast.ClassDef], attr: str) -> str:
+    """The name a view's `form_class = ...` (`attr`) gives ('' when it names none plainly)."""
     for item in cls.body if cls is not None else ():
         if (
             isinstance(item, ast.Assign)
             and len(item.targets) == 1
             and isinstance(item.targets[0], ast.Name)
-            and item.targets[0].id == "form_class"
+            and item.targets[0].id == attr
             and isinstance(item.value, ast.Name)
         ):
             return item.value.id
@@ -790,8 +796,14 @@ def _template_returns(analysis: FileAnalysis) -> Dict[ast.AST, str]:
     return found
 
 
-#: a Django form view's methods that are given the bound form
-_FORM_HANDLERS = frozenset({"form_valid", "form_invalid"})
+#: a view's methods given what the request's data bound: {method: (its parameter, the class
+#: attribute naming the form's class)}, of Django's form views and REST framework's views
+_FORM_HANDLERS = {
+    "form_valid": ("form", "form_class"),
+    "form_invalid": ("form", "form_class"),
+    "perform_create": ("serializer", "serializer_class"),
+    "perform_update": ("serializer", "serializer_class"),
+}
 #: the converter set of a keyword no route names: treated as safe (not a URL argument)
 _NOT_ROUTED: FrozenSet[str] = frozenset()
 #: what reads a request-like mapping's items (self.kwargs["slug"], .get("slug"), .values())
