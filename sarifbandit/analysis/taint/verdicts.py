@@ -19,7 +19,7 @@ from ...records import replace
 from .check import CLASS_OF_RULE
 from .flows import Flows
 from .interpret import SHELLS, SinkHit
-from .values import FIXED, REST, Value
+from .values import FIXED, REST, Value, span
 
 #: the Bandit checks whose verdict depends on the data, and the sink class each one guards
 BANDIT_CLASSES: Mapping[str, str] = {
@@ -46,19 +46,9 @@ NAMES_NOT_DATA = frozenset({"B614"})
 Span = Tuple[int, int, int, int]
 
 
-def _span(node: ast.AST) -> Span:
-    line = getattr(node, "lineno", 0)
-    return (
-        line,
-        getattr(node, "col_offset", 0),
-        getattr(node, "end_lineno", None) or line,
-        getattr(node, "end_col_offset", None) or 0,
-    )
-
-
-def _inside(finding: Finding, span: Span) -> bool:
+def _inside(finding: Finding, around: Span) -> bool:
     start = (finding.line, finding.col_offset)
-    return (span[0], span[1]) <= start <= (span[2], span[3])
+    return (around[0], around[1]) <= start <= (around[2], around[3])
 
 
 #: calls whose span holds a finding are looked for among this many calls starting before it
@@ -75,8 +65,8 @@ class _Calls(Generic[T]):
     def __init__(self, items: List[Tuple[ast.AST, T]]) -> None:
         by_line: Dict[int, List[Tuple[Span, T]]] = {}
         for anchor, item in items:
-            span = _span(anchor)
-            by_line.setdefault(span[0], []).append((span, item))
+            where = span(anchor)
+            by_line.setdefault(where[0], []).append((where, item))
         self._starts: Dict[int, List[Tuple[int, int]]] = {}
         self._items: Dict[int, List[Tuple[Span, T]]] = {}
         for line, entries in by_line.items():
@@ -95,8 +85,8 @@ class _Calls(Generic[T]):
             stop = len(entries)
             if line == finding.line:
                 stop = bisect.bisect_right(self._starts[line], (finding.col_offset, len(entries)))
-            for span, item in entries[max(0, stop - MAX_ENCLOSING) : stop]:
-                if _inside(finding, span):
+            for where, item in entries[max(0, stop - MAX_ENCLOSING) : stop]:
+                if _inside(finding, where):
                     found.append(item)
         return found
 
@@ -142,7 +132,7 @@ def judge(findings: List[Finding], flows: Optional[Flows]) -> List[Finding]:
         hit = _hit_for(finding, sink_class, calls, sql_steps)
         if hit is not None:
             if finding.rule_id not in ANOTHER_WEAKNESS:
-                claimed.add((sink_class, _span(hit.node)[:2]))
+                claimed.add((sink_class, span(hit.node)[:2]))
             judged.append(
                 replace(
                     finding,
