@@ -10,6 +10,7 @@ import pytest
 from sarifbandit.analysis.taint.patterns import (
     EVERYWHERE,
     checked_options,
+    click_params,
     form_fields,
     safe_classes,
 )
@@ -87,3 +88,24 @@ def test_command_line_options_checked_by_argparse() -> None:
         "mode": EVERYWHERE,
         "depth": EVERYWHERE,
     }
+
+
+def test_click_parameters_named_and_checked_as_click_does() -> None:
+    (command,) = ast.parse(
+        "@click.command()\n"
+        "@click.option('--max-items', default=10)\n"  # an int default makes it an int option
+        "@click.option('-n', '--Name')\n"
+        "@click.option('--target', '-t', 'dest')\n"  # the name without dashes wins
+        "@click.option('--mode', type=click.Choice(['a', 'b']))\n"
+        "@click.option('--pick', type=click.Choice(MODES))\n"  # not constants: unchecked
+        "@click.option('--when', type=click.DateTime())\n"
+        "@click.option('-v', is_flag=True)\n"
+        "@click.option('--label', default='x')\n"
+        "@click.argument('path', type=click.Path())\n"
+        "def run(max_items, name, dest, mode, pick, when, v, label, path): pass\n"
+    ).body
+    params = click_params(command)
+    checked = {name for name, classes in params.items() if classes == EVERYWHERE}
+    assert checked == {"max_items", "mode", "when", "v"}
+    assert set(params) - checked == {"name", "dest", "pick", "label", "path"}
+    assert all(params[name] == frozenset() for name in ("name", "dest", "pick", "label", "path"))

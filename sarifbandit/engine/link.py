@@ -33,7 +33,7 @@ MAX_LINKED_FILES = 2_000
 MAX_REEXPORTS = 8
 #: modules the link step keeps analysed between files (each holds its syntax tree, about 0.4 MB
 #: for a Django module); past it the least recently used are forgotten, read again if asked
-MAX_KEPT_ANALYSES = 500
+MAX_KEPT_ANALYSES = 100
 
 
 class Project:

@@ -41,6 +41,7 @@ from .patterns import (
     EVERYWHERE,
     annotated_extras,
     annotated_type,
+    click_params,
     declared_checks,
     enum_classes,
     safe_classes,
@@ -57,7 +58,8 @@ _FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
 #: words without which a file cannot read a modelled source (cheap text test, before parsing
 #: anything further); the models' own names are added to these
 _ALWAYS_TRIGGERS = (
-    "request", "input", "argv", "environ", "getenv", "stdin", "route", "parse_args", "parse_known_args"
+    "request", "input", "argv", "environ", "getenv", "stdin", "route", "parse_args", "parse_known_args",
+    "click",
 )  # fmt: skip
 
 #: what people call the kinds of input
@@ -492,6 +494,7 @@ def _entries(
         if isinstance(item, _FUNCTIONS)
     }
     drf = _imports(imported, "rest_framework")
+    clicked = _imports(imported, "click")
     dependencies, depended = _dependencies(tree, routes)
     # a walk of the whole tree: only where the file says it routes a view class by a call
     routing = "add_url_rule" in code or "add_resource" in code
@@ -508,6 +511,14 @@ def _entries(
         args = func.args  # type: ignore[attr-defined]
         every = [*args.posonlyargs, *args.args, *args.kwonlyargs]
         routed = False
+        for name, checked in click_params(func).items() if clicked else ():
+            # a click command's options and arguments: the command line's text, as click
+            # checked it (`type=int`, a `Choice` of constants: nothing harmful)
+            arg = next((a for a in every if a.arg == name), None)
+            if arg is not None:
+                said = f"local input from the command-line parameter `{name}`"
+                read = Taint(frozenset({"local"}), checked, (_arg_step(arg, "")[:4] + (said, 0),))
+                given[name] = VALIDATED if checked == EVERYWHERE else tainted(read)
         for route in routes:
             rules = [_rule_of(d) for d in _route_decorators(func, route)]
             if route.framework == "flask" and getattr(func, "name", "") in _VIEW_METHODS:

@@ -300,6 +300,60 @@ def checked_options(tree: ast.AST) -> Dict[str, FrozenSet[str]]:
     return {dest: checked for dest, checked in found.items() if checked}
 
 
+#: click's decorators declaring a command's parameters
+_CLICK_DECORATORS = frozenset({"option", "argument", "password_option"})
+#: click's parameter types that admit nothing harmful (click rejects the rest): numbers,
+#: booleans, dates, UUIDs, ranges of numbers
+_CLICK_CHECKED = frozenset(
+    {"int", "float", "bool", "INT", "FLOAT", "BOOL", "UUID", "IntRange", "FloatRange", "DateTime"}
+)
+
+
+def click_params(func: ast.AST) -> Dict[str, FrozenSet[str]]:
+    """{parameter: sink classes its value is harmless for} of a click command's options and
+    arguments (`@click.option("--count", type=int)`): a number, a flag, a date or a `Choice`
+    of constants admit nothing harmful; any other text, nothing."""
+    found: Dict[str, FrozenSet[str]] = {}
+    for decorator in getattr(func, "decorator_list", ()):
+        if not (isinstance(decorator, ast.Call) and type_name(decorator.func) in _CLICK_DECORATORS):
+            continue
+        name = _click_name(decorator)
+        if name is not None:
+            keywords = {k.arg: k.value for k in decorator.keywords if k.arg}
+            found[name] = EVERYWHERE if _click_checked(keywords) else frozenset()
+    return found
+
+
+def _click_name(call: ast.Call) -> Optional[str]:
+    """The parameter click passes a declaration to: a name without dashes, else the first
+    long flag (`--max-items` is `max_items`), else the first short one."""
+    names = [a.value for a in call.args if isinstance(a, ast.Constant) and isinstance(a.value, str)]
+    plain = [n for n in names if not n.startswith("-")]
+    long = [n for n in names if n.startswith("--")]
+    chosen = plain[0] if plain else long[0] if long else names[0] if names else ""
+    return chosen.lstrip("-").replace("-", "_").lower() or None
+
+
+def _click_checked(keywords: Dict[str, ast.expr]) -> bool:
+    """Whether a click parameter's declaration admits only harmless values: a flag, a count,
+    a checked type, a Choice of constants, or no type and a number's default (its type)."""
+    if any(
+        isinstance(keywords.get(flag), ast.Constant) and keywords[flag].value is True  # type: ignore[attr-defined]
+        for flag in ("is_flag", "count")
+    ):
+        return True
+    kind = keywords.get("type")
+    if kind is None:
+        default = keywords.get("default")
+        return isinstance(default, ast.Constant) and isinstance(default.value, (int, float))
+    if isinstance(kind, ast.Call) and type_name(kind.func) == "Choice":
+        choices = kind.args[0] if kind.args else None
+        return isinstance(choices, (ast.List, ast.Tuple, ast.Set)) and all(
+            isinstance(e, ast.Constant) for e in choices.elts
+        )
+    return type_name(kind.func if isinstance(kind, ast.Call) else kind) in _CLICK_CHECKED
+
+
 def _option_dest(call: ast.Call) -> Optional[str]:
     """Where argparse stores an option: `dest=`, else the first long flag (`--max-items` is
     `max_items`), else the positional name."""
