@@ -379,7 +379,7 @@ def orders_back(request):
     url = request.GET.get("back", "/orders/")
     if request.GET.get("page"):
         url += "?page=" + request.GET["page"]
-    return HttpResponseRedirect(url)  # expect: SB601:HIGH<381
+    return HttpResponseRedirect(url)  # expect: SB601:HIGH<379
 
 
 def orders_listing(request):
@@ -431,3 +431,16 @@ def orders_search_again(request):
     if request.GET.get("q"):
         url += "?q=" + request.GET["q"]
     return HttpResponseRedirect(url)
+
+
+def back_to(base, query):
+    return HttpResponseRedirect(base + "?" + query)
+
+
+def orders_page(request):
+    # the input is the query, after the "?": the path the code chose keeps the browser here
+    return back_to("/orders/", request.GET.urlencode())
+
+
+def orders_page_from(request):
+    return back_to(request.GET.get("from", "/orders/"), "page=1")  # expect: SB601:HIGH<446

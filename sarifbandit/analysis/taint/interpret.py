@@ -2740,8 +2740,12 @@ class FunctionRun:
         taint = value.all_taint()
         if taint is None or taint.safe_for(sink_class):
             return
-        if sink_class in ("redirect", "ssrf") and _fixed_host(value, sink_class):
-            return  # "/items/" + x, API + "/v1/" + x: the input cannot choose the host
+        if sink_class in ("redirect", "ssrf"):
+            if _fixed_host(value, sink_class):
+                return  # "/items/" + x, API + "/v1/" + x: the input cannot choose the host
+            # what chooses the host is the URL's first input (`base + "?q=" + term`: base),
+            # the one its path shows and a helper's summary names
+            taint = _first_input(value, sink_class) or taint
         if sink_class == "path" and (_below_fixed_text(value) or value.shape in _FILE_OBJECTS):
             # BASE + "/" + name, the name shown to hold no `..`; an uploaded file or a buffer
             # given where a name or a file object goes (ZipFile(upload)) names no path
@@ -2929,6 +2933,17 @@ def _repr_conversion(message: Value, index: int) -> bool:
         return False
     kinds = [c for c in _CONVERSIONS.findall(message.const) if c != "%"]
     return index - 1 < len(kinds) and kinds[index - 1] in ("r", "a")
+
+
+def _first_input(value: Value, sink_class: str) -> Optional[Taint]:
+    """The first piece of a URL's text that holds input unsafe for the sink (None when the
+    text is not known piece by piece, or no piece is)."""
+    if value.entries is not None:
+        return None
+    for piece in value.pieces or ():
+        if isinstance(piece, Taint) and not (piece.safe_for(sink_class) or calls_only(piece)):
+            return piece
+    return None
 
 
 def _fixed_host(value: Value, sink_class: str) -> bool:
