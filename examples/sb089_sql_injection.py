@@ -253,3 +253,19 @@ def notes_sorted_asked():
     options.update({"page": "1"})
     column = options.setdefault("sort", "title")
     return jsonify(db().execute("SELECT * FROM notes ORDER BY " + column).fetchall())  # expect: B608:HIGH<252
+
+
+@app.route("/notes/by-owner", methods=["POST"])
+def notes_by_owner():
+    # a key the code sets leaves the body's other keys what the client sent
+    body = request.get_json()
+    body["owner"] = "me"
+    tag = body.get("tag", "")
+    return jsonify(db().execute("SELECT * FROM notes WHERE tag = '" + tag + "'").fetchall())  # expect: B608:HIGH<261
+
+
+@app.route("/notes/mine", methods=["POST"])
+def notes_mine():
+    body = request.get_json()
+    body["owner"] = "me"
+    return jsonify(db().execute("SELECT * FROM notes WHERE owner = '" + body["owner"] + "'").fetchall())  # expect: B608:LOW

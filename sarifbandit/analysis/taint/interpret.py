@@ -1894,10 +1894,13 @@ class FunctionRun:
                     part = base.entry(max(indexes) + 1 + key.const)
             if part is not None:
                 return part
-            rest = base.entry(REST)
-            return rest if rest is not None else CLEAN
+            return base.rest() or CLEAN
         if base.entries is not None:
-            if base.entries and all(k is not REST and v.known for k, v in base.entries):
+            if (
+                base.taint is None
+                and base.entries
+                and all(k is not REST and v.known for k, v in base.entries)
+            ):
                 # `COMMANDS[action]`, the key not known: one of the table's constants
                 return Value(shape="allowed")
             return _candidates(base) or smashed(base)

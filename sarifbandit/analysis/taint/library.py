@@ -579,7 +579,7 @@ def _container_method(
         default = args[1] if len(args) > 1 else constant(None)
         if key.known and hashable(key.const):
             found = receiver.entry(key.const)
-            leftover = receiver.entry(REST)
+            leftover = receiver.rest()
             if attr == "setdefault" and found is None:
                 # among keys not known the key may be there already: then that value stays
                 value = join(leftover, default) or default
@@ -587,7 +587,9 @@ def _container_method(
                 return value
             if attr == "pop":
                 kept = tuple((k, v) for k, v in receiver.entries or () if k != key.const)
-                store_receiver(node, env, Value(entries=kept, shape=receiver.shape))
+                store_receiver(
+                    node, env, Value(taint=receiver.taint, entries=kept, shape=receiver.shape)
+                )
             if found is not None:
                 return found
             return join(leftover, default) or default

@@ -206,6 +206,15 @@ class Value:
         taint = self.taint if key is not REST else value.taint
         return Value(taint, self.const, self.pieces, entries, self.shape, self.name)
 
+    def rest(self) -> Optional["Value"]:
+        """What a key the code has not stored under holds: the entry of keys not known, else,
+        for a mapping of input given keys of the code's (`body["alias"] = "guest"`), what the
+        mapping held (None when nothing is there)."""
+        kept = self.entry(REST)
+        if kept is None and self.taint is not None:
+            return Value(taint=self.taint)
+        return kept
+
     def all_taint(self) -> Optional[Taint]:
         """The taint of the value and of everything in it."""
         taint = self.taint
