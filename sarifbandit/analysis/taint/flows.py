@@ -119,16 +119,8 @@ class Flows:
         if self._analysis is None:
             return []
         hits = [hit for slot in self._analysis.hits.values() for hit in slot.values()]
-        spans = {(hit.sink_class, span(hit.anchor)) for hit in hits}
-        return [
-            hit
-            for hit in hits
-            if hit.node is hit.anchor
-            or not any(
-                (hit.sink_class, step[:4]) in spans and _within(step, span(hit.node))
-                for step in ((*span(hit.node), ""), *hit.taint.trace)
-            )
-        ]
+        anchors = {(hit.sink_class, span(hit.anchor)) for hit in hits}
+        return [hit for hit in hits if hit.node is hit.anchor or not _through_inner(hit, anchors)]
 
     def sink_arguments(self, sink_class: str) -> List[Tuple[ast.AST, Value]]:
         """(the call, an argument's value) for every argument of every modelled sink call of
@@ -288,9 +280,14 @@ def analyse(
     return Flows(analysis, source)
 
 
-def _within(step: Step, outer: Tuple[int, int, int, int]) -> bool:
-    """Whether a step's place lies inside the `outer` span (line, column, end line, end column)."""
-    return outer[:2] <= tuple(step[:2]) and tuple(step[2:4]) <= outer[2:]
+def _through_inner(hit: SinkHit, anchors: Set[Tuple[str, Tuple[int, int, int, int]]]) -> bool:
+    """Whether the value at a sink is, or passed through, a sink call of the same class written
+    inside the sink's argument (`anchors`: every hit's class and sink call's place)."""
+    outer = span(hit.node)
+    return any(
+        (hit.sink_class, place) in anchors and outer[:2] <= place[:2] and place[2:] <= outer[2:]
+        for place in (outer, *(tuple(step[:4]) for step in hit.taint.trace))
+    )
 
 
 def _in_a_call(func: ast.AST, place: Tuple[int, int]) -> bool:
@@ -517,7 +514,7 @@ def _entries(
             arg = next((a for a in every if a.arg == name), None)
             if arg is not None:
                 said = f"local input from the command-line parameter `{name}`"
-                read = Taint(frozenset({"local"}), checked, (_arg_step(arg, "")[:4] + (said, 0),))
+                read = Taint(frozenset({"local"}), checked, (_arg_step(arg, message=said),))
                 given[name] = VALIDATED if checked == EVERYWHERE else tainted(read)
         for route in routes:
             rules = [_rule_of(d) for d in _route_decorators(func, route)]
@@ -654,7 +651,7 @@ def _entries(
             if kinds and known is not None:
                 # Django's View keeps the URL's keyword arguments on self.kwargs, each as the
                 # scan's urls.py routes it: `<int:pk>` a number, `<str:name>` input
-                step = _arg_step(every[0], "django")[:4] + ("user input from `self.kwargs`", 0)
+                step = _arg_step(every[0], message="user input from `self.kwargs`")
                 text = Taint(frozenset({kinds[0]}), trace=(step,))
                 items = tuple(
                     (key, _routed(converters, numbers, text)) for key, converters in known.items()
@@ -675,7 +672,7 @@ def _entries(
                 # FormView.form_valid(form), a REST framework view's perform_create(serializer):
                 # what the request's data bound, validated by field types the analysis does
                 # not see (MEDIUM)
-                step = _arg_step(form, "django")[:4] + (f"user input bound to `{bound_param}`", 0)
+                step = _arg_step(form, message=f"user input bound to `{bound_param}`")
                 bound = Taint(frozenset({kinds[0]}), trace=(step,), exact=False)
                 # `form_class = ReportForm`: its fields' declarations decide, when found
                 form_class = _form_class(owners_nodes.get(func), attr)
@@ -967,12 +964,7 @@ def _default_of(func: ast.AST, arg: ast.arg) -> Optional[ast.AST]:
     return None
 
 
-def _arg_step(arg: ast.arg, framework: str) -> Step:
-    return (
-        arg.lineno,
-        arg.col_offset,
-        getattr(arg, "end_lineno", None) or arg.lineno,
-        getattr(arg, "end_col_offset", None) or arg.col_offset,
-        f"user input from the {framework} route parameter `{arg.arg}`",
-        0,
-    )
+def _arg_step(arg: ast.arg, framework: str = "", message: str = "") -> Step:
+    """The first step of a parameter's input: `message`, else a framework's route parameter."""
+    said = message or f"user input from the {framework} route parameter `{arg.arg}`"
+    return (*span(arg), said, 0)

@@ -2938,13 +2938,19 @@ def _repr_conversion(message: Value, index: int) -> bool:
     return index - 1 < len(kinds) and kinds[index - 1] in ("r", "a")
 
 
+def _chosen(piece: Taint, sink_class: str) -> bool:
+    """Whether a piece of input counts as text the code chose: made safe for the sink, or what
+    a call given nothing of the input returned (`admin_reverse(name)` of another module)."""
+    return piece.safe_for(sink_class) or calls_only(piece)
+
+
 def _first_input(value: Value, sink_class: str) -> Optional[Taint]:
     """The first piece of a URL's text that holds input unsafe for the sink (None when the
     text is not known piece by piece, or no piece is)."""
     if value.entries is not None:
         return None
     for piece in value.pieces or ():
-        if isinstance(piece, Taint) and not (piece.safe_for(sink_class) or calls_only(piece)):
+        if isinstance(piece, Taint) and not _chosen(piece, sink_class):
             return piece
     return None
 
@@ -2954,12 +2960,7 @@ def _fixed_host(value: Value, sink_class: str) -> bool:
     made safe for the sink, `reverse(name, kwargs=...)`, counts as text the code chose)."""
     prefix = []
     for piece in value.pieces or ():
-        if isinstance(piece, Taint) and (piece.safe_for(sink_class) or calls_only(piece)):
-            # made safe, or what a call given nothing of the input returned (`admin_reverse(
-            # name)` of another module): text the code chose
-            prefix.append("\0")
-            continue
-        if isinstance(piece, Taint):
+        if isinstance(piece, Taint) and not _chosen(piece, sink_class):
             break
         prefix.append(piece if isinstance(piece, str) else "\0")
     text = "".join(prefix)

@@ -290,10 +290,8 @@ def checked_options(tree: ast.AST) -> Dict[str, FrozenSet[str]]:
         if dest is None:
             continue
         keywords = {k.arg: k.value for k in node.keywords if k.arg}
-        kind, choices = keywords.get("type"), keywords.get("choices")
-        fixed = isinstance(choices, (ast.List, ast.Tuple, ast.Set)) and all(
-            isinstance(e, ast.Constant) for e in choices.elts
-        )
+        kind = keywords.get("type")
+        fixed = _constants(keywords.get("choices"))
         number = kind is not None and type_name(kind) in _NUMBER_TYPES
         checked = EVERYWHERE if number or fixed else frozenset()
         found[dest] = found[dest] & checked if dest in found else checked
@@ -337,21 +335,23 @@ def _click_name(call: ast.Call) -> Optional[str]:
 def _click_checked(keywords: Dict[str, ast.expr]) -> bool:
     """Whether a click parameter's declaration admits only harmless values: a flag, a count,
     a checked type, a Choice of constants, or no type and a number's default (its type)."""
-    if any(
-        isinstance(keywords.get(flag), ast.Constant) and keywords[flag].value is True  # type: ignore[attr-defined]
-        for flag in ("is_flag", "count")
-    ):
+    flags = [keywords.get(flag) for flag in ("is_flag", "count")]
+    if any(isinstance(flag, ast.Constant) and flag.value is True for flag in flags):
         return True
     kind = keywords.get("type")
     if kind is None:
         default = keywords.get("default")
         return isinstance(default, ast.Constant) and isinstance(default.value, (int, float))
     if isinstance(kind, ast.Call) and type_name(kind.func) == "Choice":
-        choices = kind.args[0] if kind.args else None
-        return isinstance(choices, (ast.List, ast.Tuple, ast.Set)) and all(
-            isinstance(e, ast.Constant) for e in choices.elts
-        )
+        return _constants(kind.args[0] if kind.args else None)
     return type_name(kind.func if isinstance(kind, ast.Call) else kind) in _CLICK_CHECKED
+
+
+def _constants(node: Optional[ast.expr]) -> bool:
+    """Whether `node` is a list, tuple or set written out of constants (`["a", "b"]`)."""
+    return isinstance(node, (ast.List, ast.Tuple, ast.Set)) and all(
+        isinstance(e, ast.Constant) for e in node.elts
+    )
 
 
 def _option_dest(call: ast.Call) -> Optional[str]:
