@@ -342,9 +342,10 @@ class FileResult:
     external_calls: Tuple[str, ...] = ()
     #: those of external_calls whose result reaches a sink of the file
     external_results: Tuple[str, ...] = ()
-    #: the (first, last) lines of the functions that met those calls: all the link step runs
-    #: again (the whole file when its module-level code did)
-    external_spans: Tuple[Tuple[int, int], ...] = ()
+    #: for each of those calls, the (first, last) lines of the functions that met it (the whole
+    #: file when its module-level code did): the link step runs again those that met a call
+    #: whose answer can change the findings
+    external_spans: Tuple[Tuple[str, Tuple[Tuple[int, int], ...]], ...] = ()
 
 
 @record

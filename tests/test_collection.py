@@ -86,13 +86,13 @@ def test_a_linked_scan_leaves_no_cyclic_garbage_and_collects_nothing_while_linki
         "import os\n\ndef run(name):\n    os.system('report ' + name)\n"
     )
     enabled: List[bool] = []
-    real = link_step._answer_matters
+    real = link_step._calls_that_matter
 
     def answering(*args, **kwargs):  # type: ignore[no-untyped-def]
         enabled.append(gc.isenabled())
         return real(*args, **kwargs)
 
-    monkeypatch.setattr(link_step, "_answer_matters", answering)
+    monkeypatch.setattr(link_step, "_calls_that_matter", answering)
     gc.collect()
     gc.disable()
     try:

@@ -467,12 +467,8 @@ def ping():
 )
 
 
-def test_the_second_scan_runs_again_only_the_functions_that_call_another_module(
-    tmp_path, monkeypatch
-):
-    root = _tree(
-        tmp_path, {"app/__init__.py": "", "app/views.py": TWO_VIEWS, "app/helpers.py": HELPERS}
-    )
+def _second_scan_runs(monkeypatch) -> List[str]:
+    """The names of the functions the link step's second scans run at depth 0, as they run."""
     second: List[str] = []
     real = interpret.FileAnalysis.summary
 
@@ -482,8 +478,65 @@ def test_the_second_scan_runs_again_only_the_functions_that_call_another_module(
         return real(self, func, depth, vouching)
 
     monkeypatch.setattr(interpret.FileAnalysis, "summary", recording)
+    return second
+
+
+def test_the_second_scan_runs_again_only_the_functions_that_call_another_module(
+    tmp_path, monkeypatch
+):
+    root = _tree(
+        tmp_path, {"app/__init__.py": "", "app/views.py": TWO_VIEWS, "app/helpers.py": HELPERS}
+    )
+    second = _second_scan_runs(monkeypatch)
     report = scan([str(root)], Config(jobs=1, use_cache=False), root=root)
     assert second == ["report"]
     # the finding of the function not run again stands, the other's comes from the second scan
     found = sorted((f.line, f.rule_id, f.flow[-1].path) for f in report.findings if f.flow)
     assert found == [(10, "SB078", "app/helpers.py"), (15, "B605", "app/views.py")]
+
+
+# `report` names no source: the first scan runs it as a reader of `chosen`, which returns input
+READER_VIEWS = """
+from flask import Flask, request
+from . import helpers
+
+app = Flask(__name__)
+
+def chosen():
+    return request.args["who"]
+
+def report():
+    helpers.run(chosen())
+"""
+
+
+def test_a_reader_whose_call_another_module_answers_is_run_again(tmp_path):
+    # the second scan does not run `chosen` again (it calls no other module), so no summary of
+    # it says that `report` reads input: `report` is run because its own first run met the call
+    root = _tree(
+        tmp_path,
+        {"app/__init__.py": "", "app/views.py": READER_VIEWS, "app/helpers.py": HELPERS},
+    )
+    assert _found(root, use_cache=False) == [("app/views.py", 11, "SB078")]
+
+
+LOGGING_HELPERS = (
+    HELPERS
+    + """
+def note(name):
+    print("asked for", name)
+"""
+)
+
+
+def test_a_call_whose_answer_cannot_change_the_findings_runs_nothing_again(tmp_path, monkeypatch):
+    # `audit` gives input to another module's function that passes it to no sink: the second
+    # scan, made for `report`'s call, does not run `audit` again
+    views = VIEWS + '\n@app.route("/a")\ndef audit():\n    helpers.note(request.args["who"])\n'
+    root = _tree(
+        tmp_path,
+        {"app/__init__.py": "", "app/views.py": views, "app/helpers.py": LOGGING_HELPERS},
+    )
+    second = _second_scan_runs(monkeypatch)
+    assert _found(root, use_cache=False) == [("app/views.py", 9, "SB078")]
+    assert second == ["report"]

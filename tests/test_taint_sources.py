@@ -395,3 +395,21 @@ def test_verdicts_run_a_function_only_where_a_call_around_a_finding_can_tell(
     judged = [(f.line, "the constant" in f.message) for f in found if f.rule_id == "B608"]
     assert judged == [(3, False), (6, True)]
     assert ran == ["run"]
+
+
+@pytest.mark.parametrize(
+    "code, read",
+    [
+        # FastAPI's and Flask's method decorators, across lines too
+        ("from fastapi import FastAPI\napp = FastAPI()\n@app.get('/f')\ndef f(q): ...\n", True),
+        ("@router.post(\n    '/f',\n)\nasync def f(q): ...\n", True),
+        # the same words as methods, with nothing a view could read: not interpreted
+        ("def f(cache, client):\n    client.post(cache.get('url'))\n", False),
+        ("def f(d):\n    return d.options.head\n", False),
+    ],
+)
+def test_a_file_is_read_for_a_route_decorator_not_for_its_method_words(code, read) -> None:
+    flows = analyse(
+        ast.parse(code), SourceFile.from_bytes("app/api.py", code.encode()), load_models()
+    )
+    assert flows.analysed is read

@@ -232,3 +232,42 @@ def test_excluded_folders_bring_no_templates(tmp_path: Path) -> None:
     )
     assert _xss_lines(root, use_cache=False) == [6]
     assert _xss_lines(root, use_cache=False, exclude=("tests",)) == []
+
+
+CARD = """\
+from django.template.loader import render_to_string
+from django.utils.safestring import mark_safe
+
+
+class Card:
+    def __init__(self, bio):
+        self.bio = bio
+
+    def __html__(self):
+        return render_to_string("shop/card.html", {"bio": self.bio})
+
+    def __str__(self):
+        return mark_safe(self.__html__())
+"""
+
+
+@pytest.mark.parametrize(
+    "template, confidence",
+    [("{{ bio }}", "LOW"), ("{% autoescape off %}{{ bio }}{% endautoescape %}", "HIGH")],
+)
+def test_a_verdict_reads_the_templates_whether_or_not_the_file_reads_input(
+    tmp_path: Path, template: str, confidence: str
+) -> None:
+    # cards.py names no source, so it is run only for the verdict on its mark_safe; named.py
+    # is the same code with a word that has it run for input first: the verdicts agree
+    root = _project(
+        tmp_path,
+        {
+            "shop/cards.py": CARD,
+            "shop/named.py": CARD + "# request\n",
+            "shop/templates/shop/card.html": template,
+        },
+    )
+    report = scan([str(root)], Config(jobs=1, use_cache=False), root=root)
+    found = sorted((f.path, f.confidence.name) for f in report.findings if f.rule_id == "B703")
+    assert found == [("shop/cards.py", confidence), ("shop/named.py", confidence)]

@@ -48,7 +48,7 @@ from ..version import __version__
 
 DEFAULT_DIR = ".sarifbandit_cache"
 #: bump when the entry layout changes
-_FORMAT = "1"
+_FORMAT = "2"
 _ENTRIES = f"results-v{_FORMAT}"
 _INDEXES = f"index-v{_FORMAT}"
 #: a file modified this close to the moment its stat data was taken may change again without

@@ -242,11 +242,11 @@ def _linked(
         project.trim()
         target = paths.get(result.path)
         try:
-            matters = target is not None and _answer_matters(result, project)
+            matter = _calls_that_matter(result, project) if target is not None else ()
         except Exception as exc:  # a fault of the analysis costs this file's link, not the scan
             result.notifications.append(_link_failed(result.path, exc))
-            matters = False
-        if not matters or target is None:
+            matter = ()
+        if not matter or target is None:
             linked.append(result)
             continue
         if relinked >= MAX_LINKED_FILES:
@@ -259,7 +259,7 @@ def _linked(
         except (SourceError, OSError):
             linked.append(result)
             continue
-        spans = result.external_spans or None  # none known: the whole file
+        spans = _spans_of(result, matter)
         seen = SeenFrom(project, result.path, frozenset(result.external_results), spans)
         again = scan_bytes(data, result.path, flow_only, module_name(str(target.path)), seen)
         linked.append(_merged(result, again, spans))
@@ -279,15 +279,25 @@ def _stores_input(summary: Optional[Summary]) -> bool:
     )
 
 
-def _answer_matters(result: FileResult, project: Project) -> bool:
-    """Whether answering the file's calls into other scanned modules can change its findings:
-    a call's result reaches a sink (the answer decides what it carries), or what the call is
+def _calls_that_matter(result: FileResult, project: Project) -> Tuple[str, ...]:
+    """The file's calls into other scanned modules whose answer can change its findings: a
+    call's result reaches a sink (the answer decides what it carries), or what the call is
     given reaches a sink inside the other module."""
     at_sinks = set(result.external_results)
-    return any(
-        project.owns(call) and (call in at_sinks or project.passes_to_sink(call, result.path))
+    return tuple(
+        call
         for call in result.external_calls
+        if project.owns(call) and (call in at_sinks or project.passes_to_sink(call, result.path))
     )
+
+
+def _spans_of(result: FileResult, calls: Sequence[str]) -> Optional[Tuple[Tuple[int, int], ...]]:
+    """The lines of the functions whose first run met one of `calls`: those the second scan
+    runs again; None (the whole file) when one of the calls has none known."""
+    held = dict(result.external_spans)
+    if any(call not in held for call in calls):
+        return None
+    return tuple(sorted({span for call in calls for span in held[call]}))
 
 
 def _flow_rules() -> FrozenSet[str]:

@@ -19,6 +19,7 @@ from typing import (
     Iterator,
     List,
     Optional,
+    Pattern,
     Sequence,
     Set,
     Tuple,
@@ -179,19 +180,27 @@ class Flows:
             return ()
         return tuple(sorted(self._analysis.external_calls))
 
-    def external_spans(self) -> Tuple[Tuple[int, int], ...]:
-        """The (first, last) lines of the functions whose runs met those calls: the whole file
-        when its module-level code did."""
+    def external_spans(self) -> Tuple[Tuple[str, Tuple[Tuple[int, int], ...]], ...]:
+        """For each external call (or name), the (first, last) lines of the functions whose
+        runs met it: the whole file when its module-level code did."""
         if self._analysis is None:
             return ()
         every = (1, max(1, len(self._source.lines)))
+        tree = self._analysis.tree
         return tuple(
-            sorted(
-                every
-                if func is self._analysis.tree
-                else (func.lineno, getattr(func, "end_lineno", None) or func.lineno)  # type: ignore[attr-defined]
-                for func in self._analysis.external_from
+            (
+                qual,
+                tuple(
+                    sorted(
+                        every
+                        if func is tree
+                        else (func.lineno, getattr(func, "end_lineno", None) or func.lineno)  # type: ignore[attr-defined]
+                        for func in funcs
+                    )
+                ),
             )
+            for qual, funcs in sorted(self._analysis.external_from.items())
+            if qual in self._analysis.external_calls
         )
 
     def external_results(self) -> Tuple[str, ...]:
@@ -239,13 +248,13 @@ def analyse(
     `calls` and `imports` give the file's call sites and import statements, at every depth,
     where an index of them is at hand (else a walk finds them)."""
     text = source.text
-    triggers = _triggers(models)
-    if not any(word in text for word in triggers):
+    if not _may_read_input(text, models):
 
         def make() -> FileAnalysis:
             quiet = FileAnalysis(
                 tree, models, {}, frozenset(), module, is_package, project, source.path, text
             )
+            _read_templates(quiet, templates)
             quiet.run(())
             return quiet
 
@@ -273,8 +282,7 @@ def analyse(
     # only where a helper can read the request without being given it (Flask's global
     # `request`) can another module's result bring input into this file's sinks
     analysis.dependencies = dependencies
-    analysis.templates = templates
-    analysis.template_returns = _template_returns(analysis) if templates else {}
+    _read_templates(analysis, templates)
     analysis.web = any(_imports(imported, m) for m in _GLOBAL_REQUEST_MODULES)
     analysis.run(entries)
     return Flows(analysis, source)
@@ -301,11 +309,28 @@ def _in_a_call(func: ast.AST, place: Tuple[int, int]) -> bool:
     )
 
 
-def _triggers(models: Models) -> Tuple[str, ...]:
-    """The trigger words of these models, worked out once (asked for every file)."""
+def _may_read_input(text: str, models: Models) -> bool:
+    """Whether a file's text names a trigger word, or decorates a function with a route
+    decorator of the models (`@app.get(`, `@router.post(`): those words alone (`get`, `post`)
+    are in most files, as dict and client methods."""
+    words, decorators = _triggers(models)
+    return any(word in text for word in words) or (
+        decorators is not None and decorators.search(text) is not None
+    )
+
+
+def _triggers(models: Models) -> Tuple[Tuple[str, ...], Optional[Pattern[str]]]:
+    """The trigger words and the route decorators' pattern of these models, worked out once
+    (asked for every file)."""
     memo = models.__dict__.setdefault("_trigger_memo", {})
     if "file" not in memo:
-        memo["file"] = _file_triggers(models)
+        decorators = sorted({word for route in models.routes for word in route.decorators})
+        memo["file"] = (
+            _file_triggers(models),
+            re.compile(rf"@[\w. \t]*\b(?:{'|'.join(map(re.escape, decorators))})\s*\(")
+            if decorators
+            else None,
+        )
     return memo["file"]
 
 
@@ -325,8 +350,6 @@ def _file_triggers(models: Models) -> Tuple[str, ...]:
     words.update(_FORM_HANDLERS)  # a form view's handler is given the bound form, not a request
     for param in models.param_sources:
         words.add(param.param)
-    for route in models.routes:
-        words.update(route.decorators)
     return tuple(sorted(words))
 
 
@@ -762,6 +785,14 @@ def _form_class(cls: Optional[ast.ClassDef], attr: str) -> str:
         ):
             return item.value.id
     return ""
+
+
+def _read_templates(analysis: FileAnalysis, templates: TemplateFacts) -> None:
+    """Give the analysis what the scan's templates write unescaped, and the functions whose
+    result is a template's context: the same in a file run only for a verdict (no source in
+    it) as in one run for its input, or a verdict would depend on why the file was run."""
+    analysis.templates = templates
+    analysis.template_returns = _template_returns(analysis) if templates else {}
 
 
 def _template_returns(analysis: FileAnalysis) -> Dict[ast.AST, str]:

@@ -200,8 +200,7 @@ def imported_check(run: "FunctionRun", against: Value, checked: Value) -> None:
     link step scans the file again with the module at hand."""
     taint = checked.all_taint()
     if _imported(run, against) and taint is not None and taint.real():
-        run.a.external_calls.add(against.name)
-        run.a.external_results.add(against.name)
+        run.a.external(against.name, at_sink=True)
 
 
 def _imported(run: "FunctionRun", value: Value) -> bool:

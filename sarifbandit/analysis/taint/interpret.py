@@ -603,8 +603,9 @@ class FileAnalysis:
         #: such calls whose result reaches a sink: where one was given web input, the link step
         #: must answer it, for the finding may stand on what it returns
         self.external_results: set = set()
-        #: the functions (the module, for its own code) being run when such a call was met
-        self.external_from: Set[ast.AST] = set()
+        #: for each such call, the functions (the module, for its own code) being run when it
+        #: was met
+        self.external_from: Dict[str, Set[ast.AST]] = {}
         self.web = False
         #: FastAPI's dependencies: {endpoint: {parameter: the function whose result it gets}}
         self.dependencies: Dict[ast.AST, Dict[str, ast.AST]] = {}
@@ -672,6 +673,15 @@ class FileAnalysis:
             if self.reruns(func):
                 self.summary(func, depth=0)
         self.run_readers()
+        if self.project is not None and self.project.rerun is not None:
+            # the link step's second scan runs every function whose first run met a call it
+            # answers, even one that no entry leads to now: a reader, found the first time by
+            # the summaries of functions this scan does not run again
+            for func in (*self.functions.values(), *self.methods.values()):
+                if len(self.summaries) >= MAX_FUNCTIONS:
+                    break
+                if func not in self.summaries and self.reruns(func):
+                    self.summary(func, depth=0)
 
     def reruns(self, func: ast.AST) -> bool:
         """Whether a function is run in this scan of the file: every one, except in the link
@@ -906,7 +916,7 @@ class FileAnalysis:
             self.external_calls.add(qual)
         if at_sink:
             self.external_results.add(qual)
-        self.external_from.update(self._running or (self.tree,))
+        self.external_from.setdefault(qual, set()).update(self._running or (self.tree,))
 
     def record(self, hit: SinkHit) -> None:
         slot = self.hits.setdefault(hit.anchor, {})
