@@ -14,6 +14,14 @@ def test_only_whole_words_count_on_the_lines_they_stand_on() -> None:
     assert WordLines(["request"], text).lines == []
 
 
+def test_a_line_holding_a_word_many_times_counts_once_and_the_next_lines_still_count() -> None:
+    # after a line's first match the search resumes on the next line; a last line without a
+    # line break ends it
+    text = "r = request.a + request.b\nx = requests\ny = request"
+    assert WordLines(["request"], text).lines == [1, 3]
+    assert WordLines(["request", "input("], "input(request)\ninput(1)").lines == [1, 2]
+
+
 def test_a_function_holds_a_word_in_its_code_not_in_its_docstring() -> None:
     text = (
         "def documented():\n"

@@ -37,15 +37,21 @@ _GLOB = re.compile(r"[*?\[]")
 
 #: the table's content (its value, not its id) -> {node class: step}
 _STEPS: Dict[Hashable, Dict[type, Step]] = {}
+#: the table last asked for and its steps
+_LAST: list = [None, {}]
 
 
 def _steps(table: DispatchTable) -> Dict[type, Step]:
+    last_table, last_steps = _LAST
+    if last_table is table:  # the same table file after file: no hashing of its checks
+        return last_steps
     key = tuple(table.items())
     known = _STEPS.get(key)
     if known is None:
         if len(_STEPS) > 16:
             _STEPS.clear()
         known = _STEPS[key] = {}
+    _LAST[:] = [table, known]
     return known
 
 

@@ -31,6 +31,11 @@ class WordLines:
                     called or not (end < len(text) and _word_char(text[end]))
                 ):
                     places.append(at)
+                    # its line is found: the word's other places on it add nothing
+                    line_end = text.find("\n", end)
+                    if line_end < 0:
+                        break
+                    end = line_end
                 at = text.find(word, end)
         self.lines: List[int] = []
         line, counted = 1, 0
