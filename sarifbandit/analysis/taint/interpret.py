@@ -163,6 +163,9 @@ class Summary:
     #: {parameter index: sink classes} a return of any kind vouches for (a check that aborts
     #: or raises otherwise: `ensure_in(value, ALLOWED)`)
     checks: Dict[int, FrozenSet[str]] = field(default_factory=dict)
+    #: (parameter index, dotted name) of the calls neither the file nor the models answer
+    #: that a parameter's value reaches (see FileAnalysis.external)
+    param_calls: Set[Tuple[int, str]] = field(default_factory=set)
 
 
 def _step(node: ast.AST, message: str, nesting: int = 0) -> Step:
@@ -2373,6 +2376,7 @@ class FunctionRun:
             # result stands for itself, and input passed to it marks the call for the link step
             if taint is not None and "remote" in taint.kinds:
                 self.a.external(qual, at_sink=False)
+            self.note_param_calls(join_all(args + list(kwargs.values())), qual)
             marker = Taint(frozenset({CALL_PREFIX + qual}))
             return Value(
                 taint=join_taint(taint.inexact() if taint else None, marker), name=result_type(qual)
@@ -2661,12 +2665,28 @@ class FunctionRun:
         actual = dict(enumerate(self.fields_known(v) for v in _bound(local, args, kwargs)))
         name = getattr(local, "name", "?")
         self.passed_to_sinks(node, name, summary, actual, elsewhere)
+        if not elsewhere:
+            for index, qual in summary.param_calls:
+                passed = actual.get(index)
+                taint = passed.all_taint() if passed is not None else None
+                if taint is not None and "remote" in taint.kinds:
+                    self.a.external(qual, at_sink=False)
+                self.note_param_calls(taint, qual)
         returned = summary.returns
         if returned is None:
             return CLEAN
         if elsewhere:
             returned = relocated(returned, elsewhere)
         return substitute(returned, actual, _step(node, f"returned by `{name}()`"))
+
+    def note_param_calls(self, taint: Optional[Taint], qual: str) -> None:
+        """Note in the summary the parameters whose values reach `qual`, a call the link step
+        may answer: a caller giving one of them input marks the call for it."""
+        if taint is None or self.summary is None:
+            return
+        for kind in taint.kinds:
+            if kind.startswith(PARAM_PREFIX):
+                self.summary.param_calls.add((param_of(kind)[0], qual))
 
     def passed_to_sinks(
         self, node: ast.expr, name: str, summary: Summary, actual: Dict[int, Value], elsewhere: str

@@ -33,3 +33,24 @@ def archive():
 def archive_fixed():
     Archive("/srv/archive").pack("orders")
     return "packed"
+
+
+def queue_export(customer):
+    """A helper of this module between the view and the other module's shell."""
+    exporter.export_orders(customer)
+
+
+@app.route("/export-later")
+def export_later():
+    queue_export(request.args["customer"])  # expect: SB078:HIGH<45
+    return "queued"
+
+
+@app.route("/export-mine")
+def export_mine():
+    queue_export(session_customer())
+    return "queued"
+
+
+def session_customer():
+    return "c-1001"
