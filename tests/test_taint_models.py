@@ -84,6 +84,11 @@ def test_lookups_match_as_the_interpreter_resolves_names() -> None:
     assert models.sanitizer_for("builtins.int").classes == {"*"}
     assert models.sanitizer_for("str.upper") is None
     assert models.is_propagator("base64.b64decode") and models.is_propagator("sep.join")
+    # decoders undo what encoders (sanitizers for text classes only) made safe
+    assert models.decodes("base64.b64decode") and models.decodes("json.loads")
+    assert not models.decodes("bytes.decode") and not models.decodes("base64.b64encode")
+    assert "path" not in models.sanitizer_for("base64.b64encode").classes
+    assert "path" in models.sanitizer_for("base64.urlsafe_b64encode").classes
     assert {"execute", "system", "__setitem__", "xpath"} <= models.sink_names()
     (flask,) = [r for r in models.routes if r.framework == "flask"]
     found = re.finditer(flask.path_pattern, "/u/<int:uid>/<name>/<path:rest>")
@@ -104,10 +109,14 @@ def test_user_models_add_to_the_built_ins() -> None:
             "sources": [{"name": "myapp.web.query", "kind": "remote"}],
             "sinks": [{"call": ["myapp.db.run", "*.run_sql"], "args": [0, "sql"], "class": "sql"}],
             "sanitizers": [{"call": "myapp.clean", "for": ["path", "command"]}],
-            "propagators": [{"call": "myapp.normalise"}],
+            "propagators": [
+                {"call": "myapp.normalise"},
+                {"call": "myapp.tokens.unpack", "decodes": True},
+            ],
         },
         origin="pyproject.toml",
     )
+    assert models.decodes("myapp.tokens.unpack") and not models.decodes("myapp.normalise")
     assert models.source_for("myapp.web.query.get", called=True).kind == "remote"
     assert [s.call for s in models.sinks_for("db.run_sql")] == ["*.run_sql"]
     assert models.sinks_for("myapp.db.run")[0].args == (0, "sql")
@@ -180,6 +189,10 @@ BAD_ENTRIES = [
     (
         {"sinks": [{"call": "a.b", "class": "xss", "when": [{"keyword": "h", "item": ["x"]}]}]},
         "cfg.toml: taint.sinks[0].when[0].item: must be a string, not a list (['x'])",
+    ),
+    (
+        {"propagators": [{"call": "a.b", "decodes": "yes"}]},
+        "cfg.toml: taint.propagators[0].decodes: must be true or false, not a str ('yes')",
     ),
     (
         {"sources": [{"name": "a.b", "kind": "remot"}]},

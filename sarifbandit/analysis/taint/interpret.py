@@ -35,9 +35,11 @@ from ..nodes import dotted_name, positional_defaults
 from ..source import split_lines
 from .guards import TEST_OF, refine, remember_test, sanitized
 from .library import (
+    FOLDED_CODECS,
     STR_KEEP,
     STRING_TEMPLATES,
     call_library,
+    json_written,
     method_of,
     named_entries,
     rendered_page,
@@ -2327,7 +2329,11 @@ class FunctionRun:
         sanitizer = models.sanitizer_for(qual) if qual else None
         if sanitizer is not None:
             taint = join_all(args + list(kwargs.values()))
-            return _sanitized(node, sanitizer, taint, _short(func))
+            written = json_written(qual, args, sanitizer.classes)
+            if written is not None:
+                return written
+            if taint is not None or qual not in FOLDED_CODECS:  # an encoder of constants folds
+                return _sanitized(node, sanitizer, taint, _short(func))
         if qual:
             source = models.source_for(qual, called=True)
             # a method read on input is not a new read (`request.args.get`); a stand-in for a
@@ -2404,6 +2410,10 @@ class FunctionRun:
             )
         ):
             # a method of the tainted value itself (`args.get("q")`, `.strip()`) gives its data
+            if qual and models.decodes(qual):
+                # what encoded text spells is the input's choice, escaped before or not (a
+                # number or a digest stays one)
+                taint = taint.unsanitize(taint.sanitized - {EVERY_CLASS})
             return Value(taint=taint.step(_step(node, f"through `{_short(func)}()`")))
         return Value(taint=taint.inexact().step(_step(node, f"through `{_short(func)}()`")))
 

@@ -15,6 +15,7 @@ import urllib.parse
 from typing import TYPE_CHECKING, Any, Callable, Dict, FrozenSet, List, Optional
 
 from ...records import replace
+from .models import EVERY_CLASS
 from .patterns import DANGEROUS
 from .values import (
     CLEAN,
@@ -37,6 +38,7 @@ from .values import (
     merged,
     part_stand_in,
     pieces_of,
+    retainted,
     smashed,
     tainted,
 )
@@ -812,7 +814,7 @@ def named_entries(mapping: Value, partly: bool = False) -> Optional[Dict[str, Va
 #: pure encoders and decoders whose result on constant text is computed: a blob the code
 #: holds and decodes (`pickle.loads(base64.b64decode("gAN9..."))`) is the code's own constant;
 #: none makes its result much longer than its argument (decompressors are left out)
-_FOLDED_CODECS: Dict[str, Callable[..., Any]] = {
+FOLDED_CODECS: Dict[str, Callable[..., Any]] = {
     f"{module.__name__}.{name}": getattr(module, name)
     for module, names in (
         (
@@ -825,13 +827,37 @@ _FOLDED_CODECS: Dict[str, Callable[..., Any]] = {
     )
     for name in names.split()
 }
-_FOLDED_CODECS["bytes.fromhex"] = bytes.fromhex
+FOLDED_CODECS["bytes.fromhex"] = bytes.fromhex
+
+
+#: the shape of JSON text made from a list or dict (followed by the shape it had)
+JSON_TEXT = "json:"
+_JSON_WRITERS = frozenset({"json.dumps"})
+
+
+def json_written(qual: str, args: List[Value], classes: FrozenSet[str]) -> Optional[Value]:
+    """JSON text of a list or dict: its parts kept apart, each safe for what the writer's
+    sanitizer says (`classes`), for `json.loads` to give the same structure back."""
+    if qual not in _JSON_WRITERS or not args or args[0].entries is None:
+        return None
+    held = args[0]
+    return retainted(held, lambda taint: taint.sanitize(classes), JSON_TEXT + held.shape)
+
+
+def _json_read(run: "FunctionRun", text: Value) -> Value:
+    """What `json.loads` gives for JSON text the code wrote: the structure written, no longer
+    safe for what the writer escaped (escaping done before it stands)."""
+    writer = run.a.models.sanitizer_for("json.dumps")
+    undone = writer.classes - {EVERY_CLASS} if writer is not None else frozenset()
+    return retainted(text, lambda taint: taint.unsanitize(undone), text.shape[len(JSON_TEXT) :])
 
 
 def call_library(
     run: "FunctionRun", node: ast.Call, qual: str, args: List[Value], kwargs: Dict[str, Value]
 ) -> Optional[Value]:
-    codec = _FOLDED_CODECS.get(qual)
+    if qual == "json.loads" and args and args[0].shape.startswith(JSON_TEXT):
+        return _json_read(run, args[0])
+    codec = FOLDED_CODECS.get(qual)
     if (
         codec is not None
         and args

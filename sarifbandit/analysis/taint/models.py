@@ -171,9 +171,11 @@ class Sanitizer:
 @record(frozen=True)
 class Propagator:
     """A known call whose result carries the taint of its arguments (and receiver) exactly, so
-    crossing it does not lower confidence."""
+    crossing it does not lower confidence. A decoder (`decodes`) gives back what encoded text
+    spelled, whatever escaping was done to that text before: no sanitizer holds past it."""
 
     call: str
+    decodes: bool = False
 
 
 def _strip_builtins(name: str) -> str:
@@ -282,6 +284,11 @@ class Models:
     def is_propagator(self, qualname: str) -> bool:
         exact, wild = self._propagators.lookup(qualname)
         return bool(exact or wild)
+
+    def decodes(self, qualname: str) -> bool:
+        """Whether `qualname` is a decoder (see Propagator)."""
+        exact, wild = self._propagators.lookup(qualname)
+        return any(entry.decodes for entry in exact or wild)
 
     def number_types(self) -> FrozenSet[str]:
         """Annotations that make a route's parameter (or a body model's field) a number, a
@@ -544,7 +551,7 @@ _SCHEMA: Dict[str, Tuple[Dict[str, _Field], str, str]] = {
         "{call: shlex.quote, for: [command]}",
     ),
     "propagators": (
-        {"call": (_call_name, True, None)},
+        {"call": (_call_name, True, None), "decodes": (_boolean, False, False)},
         "call",
         "{call: base64.b64decode}",
     ),

@@ -7,7 +7,7 @@ apart by constant keys. Joining two values (where branches meet) keeps what both
 
 from __future__ import annotations
 
-from typing import Any, FrozenSet, Iterable, List, Optional, Tuple, Union, cast
+from typing import Any, Callable, FrozenSet, Iterable, List, Optional, Tuple, Union, cast
 
 from ...records import record
 from ...regex import lazy
@@ -245,6 +245,23 @@ def constant(value: Any) -> Value:
     if isinstance(value, (int, float, complex)) and not isinstance(value, bool):
         return Value(const=value, shape="number")
     return Value(const=value)
+
+
+def retainted(value: Value, change: Callable[[Taint], Taint], shape: str) -> Value:
+    """The value, each taint in it (its own, its pieces', its entries') changed by `change`,
+    with the given shape (its entries' own shapes kept)."""
+    return Value(
+        change(value.taint) if value.taint is not None else None,
+        value.const,
+        None
+        if value.pieces is None
+        else tuple(change(p) if isinstance(p, Taint) else p for p in value.pieces),
+        None
+        if value.entries is None
+        else tuple((k, retainted(v, change, v.shape)) for k, v in value.entries),
+        shape,
+        value.name,
+    )
 
 
 def tainted(taint: Taint, shape: str = "") -> Value:
