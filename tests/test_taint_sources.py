@@ -413,3 +413,28 @@ def test_a_file_is_read_for_a_route_decorator_not_for_its_method_words(code, rea
         ast.parse(code), SourceFile.from_bytes("app/api.py", code.encode()), load_models()
     )
     assert flows.analysed is read
+
+
+@pytest.mark.parametrize(
+    "expression, reaches",
+    [
+        ('f"{p}|a|b".split("|")[-1]', False),
+        ('f"{p}|a|b".split("|")[-2]', False),
+        ('f"{p}|a|b".split("|")[-3]', True),  # the input's last field, or all of it
+        ('f"{p}|a|b".rsplit("|", 1)[1]', False),
+        ('f"{p}|a|b".rsplit("|", 1)[-2]', True),
+        ('f"{p}|a|b".rsplit("|", 2)[1]', False),
+        ('f"{p}|a|b".rsplit("|", 3)[1]', True),  # a split may fall in the input
+        ('f"{p}|a|b".split("|", 1)[1]', True),  # from the start: the input holds any count
+        ('f"a|{p}".split("|")[-1]', True),
+    ],
+)
+def test_fields_split_from_the_constant_end_of_a_string_are_constants(expression, reaches):
+    code = f"""
+        import os
+        from flask import request
+        def view():
+            p = request.args["p"]
+            os.system({expression})
+    """
+    assert bool(_hits(code)) is reaches

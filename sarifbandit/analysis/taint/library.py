@@ -257,6 +257,35 @@ def _leading_items(attr: str, text: Value, args: List[Value]) -> List[tuple]:
     return [(i, constant(item)) for i, item in enumerate(whole[: MAX_ENTRIES - 1])]
 
 
+def _trailing_items(attr: str, text: Value, args: List[Value]) -> List[tuple]:
+    """The items `text.split(sep)` or `text.rsplit(sep[, maxsplit])` takes whole from the
+    constant text the string ends with (`(name + "|guest").split("|")[-1]` is "guest"), keyed
+    from the end (-1, -2 ...) and, for an rsplit whose every split falls in that text, from
+    the start as well (`(name + "/a.txt").rsplit("/", 1)[1]`)."""
+    if attr not in ("split", "rsplit") or not args or not args[0].known:
+        return []
+    separator = args[0].const
+    most = args[1].const if len(args) > 1 and args[1].known else (-1 if len(args) == 1 else 0)
+    pieces = text.pieces or ()
+    if not isinstance(separator, str) or not separator or not isinstance(most, int):
+        return []
+    if (attr == "split" and most >= 0) or all(isinstance(p, str) for p in pieces):
+        return []  # split from the start, how many items there are is the input's choice
+    tail = ""
+    for piece in reversed(pieces):
+        if not isinstance(piece, str):
+            break
+        tail = piece + tail
+    whole = tail.split(separator)[1:]  # the first goes back into what is not known
+    if most >= 0:
+        whole = whole[len(whole) - most :] if most else []
+    whole = whole[-(MAX_ENTRIES // 2 - 1) :] if whole else []
+    items = [(i - len(whole), constant(item)) for i, item in enumerate(whole)]
+    if attr == "rsplit" and most > 0 and len(whole) == most:
+        items += [(i + 1, constant(item)) for i, item in enumerate(whole)]
+    return items
+
+
 def _fold_size(text: Any, attr: str, given: List[Any]) -> int:
     """A bound of the length of what `text.attr(*given)` builds, so that a result past
     MAX_FOLDED_SIZE (`"a".ljust(10**9)`, `"{:>999999999}".format(x)`) is never computed."""
@@ -335,7 +364,25 @@ def _str_method(
         if (attr == "splitlines" or by_whitespace) and taint is not None:
             taint = taint.sanitize(_LINE_BREAK_SINKS)  # no item holds a line break
         rest = Value(taint=taint, pieces=(taint,) if taint else None)
-        return Value(entries=(*_leading_items(attr, receiver, args), (REST, rest)), shape="list")
+        return Value(
+            entries=(
+                *_leading_items(attr, receiver, args),
+                *_trailing_items(attr, receiver, args),
+                (REST, rest),
+            ),
+            shape="list",
+        )
+    if (
+        attr == "replace"
+        and len(args) >= 2
+        and receiver.known
+        and args[0].known
+        and isinstance(receiver.const, str)
+        and isinstance(args[0].const, str)
+        and args[0].const
+        and args[0].const not in receiver.const
+    ):
+        return receiver  # `"ROLE".replace("NONE", name)`: nothing is replaced
     if attr == "replace" and len(args) >= 2 and _removes_newline(args[0], args[1]):
         # `.replace("\n", "")`: no line break is left to forge a log line or split a header
         taint = receiver.all_taint()
