@@ -6,6 +6,7 @@ import hashlib
 import hmac
 import json
 import pickle  # expect: B403:LOW
+import re
 
 import yaml
 from aiohttp import web
@@ -18,7 +19,7 @@ app = Flask(__name__)
 
 @app.route("/import", methods=["POST"])
 def import_settings():
-    settings = yaml.unsafe_load(request.get_data())  # expect: SB502:HIGH<21
+    settings = yaml.unsafe_load(request.get_data())  # expect: SB502:HIGH<22
     return jsonify(keys=len(settings))
 
 
@@ -32,7 +33,7 @@ def import_settings_safe():
 def import_file():
     upload = request.files["settings"]
     text = upload.read().decode("utf-8").strip()
-    settings = yaml.load(text, Loader=yaml.Loader)  # expect: B506<33
+    settings = yaml.load(text, Loader=yaml.Loader)  # expect: B506<34
     return jsonify(keys=len(settings))
 
 
@@ -48,7 +49,7 @@ def import_file_safe():
 def restore():
     blob = request.form.get("state", "")
     state = "{}" if 3 * 4 > 20 else blob
-    return jsonify(keys=len(list(yaml.unsafe_load_all(state))))  # expect: SB502:HIGH<49
+    return jsonify(keys=len(list(yaml.unsafe_load_all(state))))  # expect: SB502:HIGH<50
 
 
 @app.route("/restore-safe", methods=["POST"])
@@ -60,7 +61,7 @@ def restore_safe():
 
 def profile(request):
     document = request.body
-    data = yaml.unsafe_load(document)  # expect: SB502:HIGH<62
+    data = yaml.unsafe_load(document)  # expect: SB502:HIGH<63
     return JsonResponse({"keys": len(data)})
 
 
@@ -72,7 +73,7 @@ def profile_safe(request):
 
 async def upload(request):
     body = await request.text()
-    data = yaml.load(body, Loader=yaml.UnsafeLoader)  # expect: B506<74
+    data = yaml.load(body, Loader=yaml.UnsafeLoader)  # expect: B506<75
     return web.json_response({"keys": len(data)})
 
 
@@ -112,7 +113,7 @@ def restore_unsigned():
     expected = hmac.new(SIGNING_KEY, payload, hashlib.sha256).hexdigest().encode()
     if not hmac.compare_digest(signature, expected):
         return jsonify(error="bad signature"), 403
-    return jsonify(state=pickle.loads(blob))  # expect: B301:HIGH<110
+    return jsonify(state=pickle.loads(blob))  # expect: B301:HIGH<111
 
 
 #: the state a new session starts with, pickled and encoded by the developer
@@ -127,4 +128,24 @@ def blank_state():
 @app.route("/state/restore-encoded")
 def restore_encoded():
     blob = request.args.get("state", BLANK_STATE)
-    return jsonify(pickle.loads(base64.b64decode(blob)))  # expect: B301:HIGH<129
+    return jsonify(pickle.loads(base64.b64decode(blob)))  # expect: B301:HIGH<130
+
+
+#: a plain word: no tag (`!!python/object`), no document structure
+PLAIN_WORD = re.compile(r"[A-Za-z0-9 _.-]{1,64}")
+
+
+@app.route("/state/word", methods=["POST"])
+def state_word():
+    word = request.form.get("word", "")
+    if not PLAIN_WORD.fullmatch(word):
+        return jsonify(error="bad word"), 400
+    return jsonify(value=yaml.unsafe_load(word))
+
+
+@app.route("/state/word-searched", methods=["POST"])
+def state_word_searched():
+    word = request.form.get("word", "")
+    if not PLAIN_WORD.search(word):  # somewhere in it, not all of it
+        return jsonify(error="bad word"), 400
+    return jsonify(value=yaml.unsafe_load(word))  # expect: SB502:HIGH<148

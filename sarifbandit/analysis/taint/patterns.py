@@ -37,6 +37,8 @@ DANGEROUS = {
     "redirect": "/\\:",
     "ssrf": "/\\:",
     "trust_boundary": "",
+    # a YAML tag (`!!python/object`), a pickle's opcode lines, a JSON or XML document
+    "deserialization": "!{}<\"'\\\n\r\0",
 }
 
 _ASCII = [chr(code) for code in range(128)]
