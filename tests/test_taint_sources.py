@@ -12,6 +12,7 @@ from sarifbandit.analysis.source import SourceFile
 from sarifbandit.analysis.taint.aiohttp_routes import match_info_checks
 from sarifbandit.analysis.taint.flows import analyse
 from sarifbandit.analysis.taint.models import load_models
+from sarifbandit.analysis.taint.patterns import local_path_facts
 
 
 def _hits(code: str, path: str = "app/views.py"):
@@ -438,3 +439,18 @@ def test_fields_split_from_the_constant_end_of_a_string_are_constants(expression
             os.system({expression})
     """
     assert bool(_hits(code)) is reaches
+
+
+@pytest.mark.parametrize(
+    "pattern, facts",
+    [
+        (r"/[a-z0-9/-]*", {"rooted", "noback"}),
+        (r"^/[a-z0-9-][a-z0-9/-]*\Z", {"rooted", "single", "noback"}),
+        (r"/", {"rooted", "single", "noback"}),
+        (r"/[^x]*", {"rooted"}),  # a negated set may hold a backslash, and a "/"
+        (r"[a-z/]+", {"noback"}),
+        (r"/[\w\\]*", {"rooted"}),  # a backslash allowed
+    ],
+)
+def test_what_a_pattern_shows_of_a_redirect_target(pattern, facts) -> None:
+    assert local_path_facts(pattern) == facts

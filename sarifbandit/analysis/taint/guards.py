@@ -11,7 +11,7 @@ import ast
 from typing import TYPE_CHECKING, Dict, FrozenSet, List, Optional, Tuple, cast
 
 from ...records import replace
-from .patterns import safe_classes
+from .patterns import local_path_facts, safe_classes
 from .values import (
     LISTING,
     NO_DOTS,
@@ -578,6 +578,8 @@ def _matched(run: "FunctionRun", pattern_node: ast.expr, text: ast.expr, how: st
             classes -= _LINE_BREAK_CLASSES  # `$` also matches before a final line break
         if classes:
             env[name] = sanitized(env[name], classes)
+        for fact in sorted(local_path_facts(text_pattern)):  # `/[a-z0-9/-]*`: a site path
+            env[name] = _local_fact(env[name], fact)
     return env
 
 

@@ -62,6 +62,33 @@ def safe_classes(pattern: str) -> FrozenSet[str]:
     return frozenset(safe)
 
 
+def local_path_facts(pattern: str) -> FrozenSet[str]:
+    """What text matched whole by `pattern` from its start shows of a redirect's target (see
+    guards._LOCAL_FACTS): "rooted" when it must begin with "/", "single" when a second "/"
+    cannot follow, "noback" when no backslash can be in it."""
+    try:
+        parsed = _sre_parse.parse(pattern)
+    except Exception:
+        return frozenset()
+    allowed = _characters(parsed)
+    facts = set()
+    if allowed is not None and "\\" not in allowed:
+        facts.add("noback")
+    items = [(op, av) for op, av in parsed.data if op is not _sre.AT]
+    if items and items[0] == (_sre.LITERAL, ord("/")):
+        facts.add("rooted")
+        second = items[1:2]
+        if not second:
+            facts.add("single")
+        elif second[0][0] is _sre.LITERAL and second[0][1] != ord("/"):
+            facts.add("single")
+        elif second[0][0] is _sre.IN:
+            chars = _set_characters(second[0][1])
+            if chars is not None and "/" not in chars:
+                facts.add("single")
+    return frozenset(facts)
+
+
 def _names_a_dot_folder(pattern: str) -> bool:
     try:
         compiled = re.compile(pattern)

@@ -1,0 +1,45 @@
+"""A Flask app that lets a `next` address through only when a pattern matches all of it: a
+path on this site, or, by a pattern that allows more, another host."""
+
+import re
+
+from flask import Flask, redirect, request
+
+app = Flask(__name__)
+
+#: a path from the root; "//evil.example" matches it too, so the code rules that out apart
+SITE_PATH = re.compile(r"/[A-Za-z0-9_/-]*")
+#: a path from the root whose second character is no "/"
+SINGLE_SLASH = re.compile(r"/[A-Za-z0-9_-][A-Za-z0-9_/-]*")
+
+
+@app.route("/continue")
+def continue_to():
+    target = request.args.get("next", "")
+    if not SITE_PATH.fullmatch(target) or target.startswith("//"):
+        target = "/"
+    return redirect(target)
+
+
+@app.route("/continue-any")
+def continue_any():
+    target = request.args.get("next", "")
+    if not SITE_PATH.fullmatch(target):
+        target = "/"
+    return redirect(target)  # expect: SB601:HIGH<26
+
+
+@app.route("/resume")
+def resume():
+    target = request.args.get("next", "")
+    if SINGLE_SLASH.fullmatch(target) is None:
+        return redirect("/")
+    return redirect(target)
+
+
+@app.route("/resume-searched")
+def resume_searched():
+    target = request.args.get("next", "")
+    if SINGLE_SLASH.match(target) is None:  # from the start, not to the end
+        return redirect("/")
+    return redirect(target)  # expect: SB601:HIGH<42
