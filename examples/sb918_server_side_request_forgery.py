@@ -206,3 +206,20 @@ def mirror_loose():
     if not url.startswith("https://files.partner.example"):
         abort(400)
     return requests.get(url, timeout=5).content  # expect: SB918:HIGH<205
+
+
+@app.route("/mirror-rebuilt")
+def mirror_rebuilt():
+    # the URL rebuilt from the parts whose host the list checked
+    parsed = urlparse(request.args["src"])
+    if parsed.scheme != "https" or parsed.hostname not in ALLOWED_HOSTS:
+        abort(400)
+    return requests.get("https://" + parsed.hostname + parsed.path, timeout=5).content
+
+
+@app.route("/mirror-rebuilt-unchecked")
+def mirror_rebuilt_unchecked():
+    parsed = urlparse(request.args["src"])
+    if parsed.scheme != "https":
+        abort(400)
+    return requests.get("https://" + parsed.hostname + parsed.path, timeout=5).content  # expect: SB918:HIGH<222

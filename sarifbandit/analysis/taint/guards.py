@@ -378,12 +378,16 @@ def _compare(run: "FunctionRun", test: ast.Compare, truth: bool, env: Env) -> En
         if origin is None and left.attr == "host" and isinstance(left.value, ast.Name):
             origin = left.value.id  # `url.host` of a parsed URL object (pydantic's HttpUrl)
         by_name = left.attr == "hostname"
-        if origin is not None and origin in env and _this_host(right):
-            # the host the browser asked for: where a redirect may go, not what the server may
-            # fetch (a client names that host in its request)
-            _host_checked(env, origin, frozenset({"redirect"}), by_name)
-        elif origin is not None and origin in env and listed:
-            _host_checked(env, origin, listed, by_name)
+        # the URL, and the parsed URL the host was read from (a URL rebuilt from its parts,
+        # `"https://" + parsed.hostname + parsed.path`, goes where the URL went)
+        parsed = left.value.id if isinstance(left.value, ast.Name) else None
+        for holder in dict.fromkeys(name for name in (origin, parsed) if name in env):
+            if _this_host(right):
+                # the host the browser asked for: where a redirect may go, not what the server
+                # may fetch (a client names that host in its request)
+                _host_checked(env, holder, frozenset({"redirect"}), by_name)
+            elif listed:
+                _host_checked(env, holder, listed, by_name)
     return env
 
 
