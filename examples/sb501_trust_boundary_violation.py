@@ -193,3 +193,41 @@ def keep_csrf_token(request):
 def keep_forwarded_for(request):
     request.session["client"] = request.META["HTTP_X_FORWARDED_FOR"]  # expect: SB501:HIGH<194
     return JsonResponse({"ok": True})
+
+
+@app.route("/profile-defaults", methods=["POST"])
+def profile_defaults():
+    # the defaults read after the user's value replace it
+    settings = configparser.ConfigParser(interpolation=None)
+    settings.add_section("profile")
+    settings.set("profile", "nickname", request.form["nickname"])
+    settings.read_string("[profile]\nnickname = guest\n")
+    session["nickname"] = settings.get("profile", "nickname")
+    return "saved"
+
+
+@app.route("/profile-overrides", methods=["POST"])
+def profile_overrides():
+    settings = configparser.ConfigParser(interpolation=None)
+    settings.read_string("[profile]\nnickname = guest\n")
+    settings.set("profile", "nickname", request.form["nickname"])
+    session["nickname"] = settings.get("profile", "nickname")  # expect: SB501:HIGH<213
+    return "saved"
+
+
+@app.route("/profile-reset", methods=["POST"])
+def profile_reset():
+    settings = configparser.ConfigParser(interpolation=None)
+    settings.add_section("profile")
+    settings.set("profile", "nickname", request.form["nickname"])
+    settings.remove_option("profile", "nickname")
+    session["nickname"] = settings.get("profile", "nickname", fallback="guest")
+    return "saved"
+
+
+@app.route("/profile-upload", methods=["POST"])
+def profile_upload():
+    settings = configparser.ConfigParser(interpolation=None)
+    settings.read_string(request.get_data(as_text=True))
+    session["nickname"] = settings.get("profile", "nickname")  # expect: SB501:HIGH<231
+    return "saved"

@@ -713,17 +713,41 @@ def _config_method(
         if where is None:
             return smashed(receiver)
         return rest or CLEAN
-    if attr in (
-        "add_section",
-        "read",
-        "read_file",
-        "read_string",
-        "has_section",
-        "has_option",
-        "sections",
-    ):
+    if attr == "read_string" and args:
+        store_receiver(node, env, _config_read(receiver, args[0]))
+        return CLEAN
+    if attr in ("remove_option", "remove_section") and args:
+        where = key(args[0], args[1]) if attr == "remove_option" and len(args) >= 2 else None
+        whole = attr == "remove_section" and args[0].known and hashable(args[0].const)
+        if where is not None or whole:
+            kept = tuple(
+                (k, v)
+                for k, v in receiver.entries or ()
+                if k != where and not (whole and isinstance(k, tuple) and k[0] == args[0].const)
+            )
+            store_receiver(node, env, replace(receiver, entries=kept))
+        return constant_bool()
+    if attr in ("add_section", "read", "read_file", "has_section", "has_option", "sections"):
         return CLEAN
     return None
+
+
+def _config_read(config: Value, text: Value) -> Value:
+    """A parser after `read_string(text)`: the options of constant text set as written (each
+    replacing what was set before), or what input text holds under any option."""
+    if text.known and isinstance(text.const, str) and len(text.const) <= MAX_FOLDED_SIZE:
+        import configparser  # only where code reads constant settings text (start-up time)
+
+        parser = configparser.ConfigParser(interpolation=None)
+        try:
+            parser.read_string(text.const)
+        except configparser.Error:
+            return config  # the code fails here at run time
+        for section in parser.sections()[:MAX_ENTRIES]:
+            for option, value in list(parser.items(section, raw=True))[:MAX_ENTRIES]:
+                config = config.with_entry((section, option.lower()), constant(value))
+        return config
+    return config.with_entry(REST, join(config.entry(REST), text) or text)
 
 
 def _buffer_method(
