@@ -290,6 +290,25 @@ def test_unrolled_loop_bound_falls_back_to_the_fixpoint(monkeypatch) -> None:
     assert _hits(code) == [(8, "command", "MEDIUM")]
 
 
+def test_counted_while_loop_bound_falls_back_to_the_fixpoint(monkeypatch) -> None:
+    # within the bound the loop runs round by round: `i == 5` never holds while i < 3
+    code = """
+        import os
+        def main():
+            target = "localhost"
+            i = 0
+            while i < 3:
+                if i == 5:
+                    target = input()
+                i += 1
+            os.system("ping " + target)
+        """
+    assert _hits(code) == []
+    # past it the loop runs to a fixpoint from its start: the branch may run
+    monkeypatch.setattr(interpret, "MAX_UNROLLED_ITEMS", 3)
+    assert _hits(code) == [(10, "command", "MEDIUM")]
+
+
 READER_CHAIN = """
 import os
 import shutil

@@ -440,6 +440,18 @@ def _class_allow_lists(node: ast.ClassDef) -> Dict[str, ast.expr]:
     return found
 
 
+#: what FunctionRun.counted gives for a loop it cannot count
+_UNCOUNTED = object()
+
+
+def _joined(envs: Sequence[Optional[Env]]) -> Optional[Env]:
+    """The environments of several ways out joined; None when there is none."""
+    joined: Optional[Env] = None
+    for env in envs:
+        joined = join_env(joined, env)
+    return joined
+
+
 def _statements(node: ast.AST) -> Iterator[ast.stmt]:
     """Every statement inside `node`, nested ones too (not the expressions: fewer nodes)."""
     todo = [node]
@@ -1385,11 +1397,44 @@ class FunctionRun:
         # `while True:` leaves only by break; `n = 0; while n < 3:` is true only at first,
         # so its body runs at least once
         forever = isinstance(node.test, ast.Constant) and bool(node.test.value)
+        if test.known and not forever:
+            counted = self.counted(node, env)
+            if counted is not _UNCOUNTED:
+                return counted
         return self.loop(node, env, None, None, forever, test.known and bool(test.const))
+
+    def counted(self, node: ast.While, env: Env) -> Any:
+        """A loop whose test the code's own values decide round after round (`i = 0`, `while
+        i < 3:`, `i += 1`) run round by round, as it runs; _UNCOUNTED when a test is not known
+        or more than MAX_UNROLLED_ITEMS rounds would run (then the loop is run to a fixpoint
+        from its start: the rounds run so far are rounds it runs)."""
+        breaks: List[Env] = []
+        self._breaks.append(breaks)
+        current: Optional[Env] = env
+        try:
+            for _ in range(MAX_UNROLLED_ITEMS):
+                if current is None:  # every way through the body left the loop
+                    return _joined(breaks)
+                test = self.eval(node.test, current)
+                if not test.known:
+                    return _UNCOUNTED
+                if not test.const:
+                    return _joined([*breaks, self.block(node.orelse, dict(current))])
+                continues: List[Env] = []
+                self._continues.append(continues)
+                try:
+                    current = self.block(node.body, dict(current))
+                finally:
+                    self._continues.pop()
+                for other in continues:
+                    current = join_env(current, other)
+            return _joined(breaks) if current is None else _UNCOUNTED
+        finally:
+            self._breaks.pop()
 
     def s_For(self, node: ast.For, env: Env) -> Optional[Env]:
         iterable = self.eval(node.iter, env)
-        items = _unrolled_items(node)
+        items = _unrolled_items(node, iterable)
         if items is not None:
             return self.unrolled(node, env, items)
         return self.loop(node, env, node.target, element_of(iterable), False, _never_empty(node))
@@ -3685,16 +3730,23 @@ def _sliced(items: Value, bounds: List[Optional[Value]]) -> Optional[Value]:
     return Value(entries=tuple(enumerate(picked)), shape=items.shape or "list")
 
 
-def _unrolled_items(node: ast.For) -> Optional[List[Value]]:
-    """The items of a loop over at most MAX_UNROLLED_ITEMS constants written in place
-    (`range(3)`, `range(1, 4)`, `("a", "b")`); None for any other loop."""
+def _unrolled_items(node: ast.For, iterable: Value) -> Optional[List[Value]]:
+    """The items of a loop over at most MAX_UNROLLED_ITEMS items written in place
+    (`range(3)`, `range(1, 4)`, `("a", "b")`, `["alice", name]`); None for any other loop."""
     if not _tests_its_variable(node):
         return None  # every round would do the same: the fixpoint is as precise, and cheaper
     items = node.iter
     found: List[Any]
-    if isinstance(items, (ast.List, ast.Tuple)) and all(
+    if isinstance(items, (ast.List, ast.Tuple)) and not all(
         isinstance(e, ast.Constant) for e in items.elts
     ):
+        if len(items.elts) > MAX_UNROLLED_ITEMS or any(
+            isinstance(e, ast.Starred) for e in items.elts
+        ):
+            return None
+        values = [iterable.entry(index) for index in range(len(items.elts))]
+        return [v for v in values if v is not None] if None not in values else None
+    if isinstance(items, (ast.List, ast.Tuple)):
         found = [cast(ast.Constant, e).value for e in items.elts]
     else:
         span = _constant_range(items)
@@ -3707,7 +3759,7 @@ def _unrolled_items(node: ast.For) -> Optional[List[Value]]:
 
 
 def _tests_its_variable(node: ast.For) -> bool:
-    """Whether the loop's body compares its variable or indexes with it (`if i == 2:`,
+    """Whether the loop's body compares its variable, tests it, or indexes with it (`if i == 2:`,
     `items[i]`): what one round does then depends on which item it is."""
     target = node.target
     if not isinstance(target, ast.Name):
@@ -3719,6 +3771,10 @@ def _tests_its_variable(node: ast.For) -> bool:
                 for side in (sub.left, *sub.comparators)
             ):
                 return True
+            if isinstance(sub, (ast.If, ast.While, ast.IfExp)) and any(
+                isinstance(name, ast.Name) and name.id == target.id for name in ast.walk(sub.test)
+            ):
+                return True  # `if len(name) == 3:`, `if name.startswith("a"):`
             if (
                 isinstance(sub, ast.Subscript)
                 and isinstance(sub.slice, ast.Name)
