@@ -7,6 +7,8 @@ from typing import Iterator, Optional
 
 from ..analysis.context import FileContext
 from ..analysis.nodes import argument, keyword, last_name
+from ..analysis.taint.check import flow_check
+from ..analysis.taint.library import DTD_LOADING, LXML_PARSERS
 from ..model import HIGH, MEDIUM, Finding, Rank, Rule
 
 RULE = Rule(
@@ -34,6 +36,12 @@ value is the constant `True` (or `False` for `no_network`), also when read from 
 `not` of one) that every assignment reaching it gives that constant, and MEDIUM when it is
 computed. A name that holds the safe constant (`EXPAND = False`) is not reported. A parser that
 comes from `defusedxml` is not reported.
+
+With data flow on, an lxml parser is judged by what it parses. Where untrusted input reaches a
+parse by such a parser (`fromstring`, `XML`, `parse`, `iterparse`, a parser's `feed`), the
+finding is at that parse, with the path the input took; a parser whose every parse in the
+function that makes it (in the module, for a module's parser) reads text the code fixes is not
+reported. A parser the data flow cannot follow to a parse keeps the finding at its flag.
 
 lxml 5.0 changed the default of `resolve_entities` from `True` to `'internal'` (entities
 declared in the document itself, never external ones), and `no_network` defaults to `True`,
@@ -76,18 +84,6 @@ reader = defusedxml.sax.make_parser()   # forbids external entities
     ),
 )
 
-#: lxml's parser factories that take the parser keywords
-_LXML_PARSERS = frozenset(
-    {
-        "lxml.etree.XMLParser",
-        "lxml.etree.XMLPullParser",
-        "lxml.etree.ETCompatXMLParser",
-        "lxml.etree.iterparse",
-        "lxml.objectify.makeparser",
-    }
-)
-#: keywords that make an lxml parser read a DTD, so an open network lets the document fetch it
-_DTD_LOADING = ("load_dtd", "dtd_validation", "attribute_defaults")
 #: SAX feature names (constants of xml.sax.handler) and the URLs they stand for
 _SAX_FEATURES = {
     "feature_external_ges": "feature_external_ges",
@@ -122,7 +118,7 @@ def _confidence(node: ast.AST, ctx: FileContext) -> Rank:
 )
 def check_lxml(node: ast.Call, ctx: FileContext) -> Iterator[Optional[Finding]]:
     qualname = ctx.qualname(node)
-    if qualname not in _LXML_PARSERS:
+    if qualname not in LXML_PARSERS or _judged_by_its_data(node, ctx):
         return
     resolve = keyword(node, "resolve_entities")
     if _turned_on(resolve, ctx):
@@ -137,7 +133,7 @@ def check_lxml(node: ast.Call, ctx: FileContext) -> Iterator[Optional[Finding]]:
     network = keyword(node, "no_network")
     if network is None or _flag(network, ctx) is True:
         return
-    loading = [name for name in _DTD_LOADING if _turned_on(keyword(node, name), ctx)]
+    loading = [name for name in DTD_LOADING if _turned_on(keyword(node, name), ctx)]
     if _turned_on(resolve, ctx):
         loading.append("resolve_entities")
     if loading:
@@ -148,6 +144,32 @@ def check_lxml(node: ast.Call, ctx: FileContext) -> Iterator[Optional[Finding]]:
             "server fetch the DTD or entity URLs it names",
             confidence=_confidence(network, ctx),
         )
+
+
+def _judged_by_its_data(parser: ast.Call, ctx: FileContext) -> bool:
+    """Whether the parses of the function making the parser (of the module, for a module's
+    parser) tell more than its flags: input reaches one (reported there, with its path), or
+    each reads text the code fixes (no document of an attacker's is ever parsed)."""
+    flows = ctx.flows
+    if flows is None:
+        return False
+    flows.ensure([(parser.lineno, parser.col_offset)])
+    scope = ctx.enclosing_function(parser)
+    first = getattr(scope, "lineno", 1)
+    last = getattr(scope, "end_lineno", None) or (first if scope else 1 << 30)
+
+    def here(call: ast.AST) -> bool:
+        return first <= getattr(call, "lineno", 0) <= last
+
+    def lxml_parse(call: ast.AST) -> bool:  # not the standard library's parsers (B313-B319)
+        func = getattr(call, "func", None)
+        return ctx.qualname(call).startswith("lxml.") or getattr(func, "attr", "") == "feed"
+
+    hits = flows.all_hits()
+    if any(h.sink_class == "xxe" and h.sink.startswith("lxml.") and here(h.anchor) for h in hits):
+        return True
+    parsed = [v for call, v in flows.sink_arguments("xxe") if here(call) and lxml_parse(call)]
+    return bool(parsed) and all(value.known for value in parsed)
 
 
 def _defused(receiver: ast.AST, node: ast.Call, ctx: FileContext) -> bool:
@@ -192,3 +214,7 @@ def check_sax(node: ast.Call, ctx: FileContext) -> Iterator[Optional[Finding]]:
         f"setFeature({feature}, ...) makes the SAX parser resolve external entities",
         confidence=_confidence(state, ctx),
     )
+
+
+# untrusted input parsed by a parser that resolves external entities: reported at the parse
+flow_check(RULE, "xxe", only=lambda hit: hit.sink.startswith("lxml."))

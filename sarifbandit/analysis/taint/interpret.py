@@ -36,6 +36,7 @@ from ..source import split_lines
 from .guards import TEST_OF, refine, remember_test, sanitized
 from .library import (
     FOLDED_CODECS,
+    RESOLVING_PARSER,
     STR_KEEP,
     STRING_TEMPLATES,
     call_library,
@@ -43,6 +44,7 @@ from .library import (
     method_of,
     named_entries,
     rendered_page,
+    resolving,
     result_type,
     store_receiver,
 )
@@ -2794,6 +2796,8 @@ class FunctionRun:
                 continue
             if sink.sink_class == "xss" and node is not None and node in self.a.retyped():
                 continue  # `r = make_response(text); r.mimetype = "text/plain"`
+            if sink.sink_class == "xxe" and not _entities_resolved(qual, args, kwargs, receiver):
+                continue  # an lxml parse whose parser keeps external entities out
             if sink.receiver and receiver is not None:
                 # `Path(name).read_text()`: the object the method is called on is the danger
                 self.sink_value(anchor, receiver[0], receiver[1], sink.sink_class, qual, env)
@@ -3425,6 +3429,29 @@ def _declared_media_type(stmt: ast.AST, name: str) -> Optional[str]:
 
 def _is_name(node: ast.AST, name: str) -> bool:
     return isinstance(node, ast.Name) and node.id == name
+
+
+def _entities_resolved(
+    qual: str,
+    args: List[Value],
+    kwargs: Dict[str, Value],
+    receiver: Optional[Tuple[ast.AST, Value]],
+) -> bool:
+    """Whether an lxml parse may resolve the document's external entities: its parser (the
+    second argument or `parser=`; the object fed, for `feed`; its own keywords, for
+    iterparse) resolves them, or is one the code did not make here. Other parsers' parses
+    (the standard library's) are judged as Bandit judges them."""
+    if not qual.startswith("lxml."):
+        return True
+    if qual.endswith(".feed"):
+        parser = receiver[1] if receiver is not None else None
+    elif qual.endswith("iterparse"):
+        return resolving(kwargs)
+    else:
+        parser = kwargs.get("parser") or (args[1] if len(args) > 1 else None)
+    if parser is None or (parser.known and parser.const is None):
+        return False  # lxml's default parser
+    return not parser.shape.startswith("xmlparser") or parser.shape == RESOLVING_PARSER
 
 
 def _applies(sink: Sink, args: List[Value], kwargs: Dict[str, Value]) -> bool:

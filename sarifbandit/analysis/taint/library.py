@@ -67,6 +67,38 @@ _CONFIG_PARSERS = frozenset(
     {"configparser.ConfigParser", "configparser.RawConfigParser", "configparser.SafeConfigParser"}
 )
 _BUFFERS = frozenset({"io.StringIO", "io.BytesIO", "StringIO.StringIO"})
+#: lxml's parser factories that take the parser keywords
+LXML_PARSERS = frozenset(
+    {
+        "lxml.etree.XMLParser",
+        "lxml.etree.XMLPullParser",
+        "lxml.etree.ETCompatXMLParser",
+        "lxml.etree.iterparse",
+        "lxml.objectify.makeparser",
+    }
+)
+#: keywords that make an lxml parser read a DTD, so an open network lets the document fetch it
+DTD_LOADING = ("load_dtd", "dtd_validation", "attribute_defaults")
+#: the shape of an lxml parser that lets a document's external entities in (or may)
+RESOLVING_PARSER = "xmlparser:resolving"
+
+
+def resolving(kwargs: Dict[str, Value]) -> bool:
+    """Whether lxml parser keywords let a document read files or URLs: entities resolved, or
+    the network left open to a parser that loads a DTD; a flag the code computes may be on.
+    lxml 5's defaults resolve internal entities only, with the network closed."""
+
+    def on(name: str) -> bool:
+        flag = kwargs.get(name)
+        if flag is None:
+            return False
+        return not flag.known or (not isinstance(flag.const, (str, bytes)) and bool(flag.const))
+
+    network = kwargs.get("no_network")
+    network_open = network is not None and not (network.known and network.const)
+    return on("resolve_entities") or (network_open and any(on(name) for name in DTD_LOADING))
+
+
 _NORMALIZERS = frozenset(
     {"os.path.realpath", "os.path.abspath", "os.path.normpath", "posixpath.realpath"}
 )
@@ -953,6 +985,8 @@ def call_library(
         return Value(shape="partial", name=args[0].name, entries=bound)
     if qual in _CONFIG_PARSERS:
         return Value(entries=(), shape="config")
+    if qual in LXML_PARSERS and qual != "lxml.etree.iterparse":
+        return Value(name=qual, shape=RESOLVING_PARSER if resolving(kwargs) else "xmlparser")
     if qual in _DJANGO_TEMPLATES and args and args[0].known:
         # its text kept: what render() writes unescaped is read from it
         return Value(

@@ -1,0 +1,59 @@
+"""XML documents a Flask app parses with lxml: an uploaded document parsed by a parser that
+resolves external entities is reported where it is parsed; the same parser reading only the
+app's own text, and safe parsers reading uploads, are not."""
+
+import io
+
+from flask import Flask, request
+from lxml import etree
+
+app = Flask(__name__)
+#: a parser of the module's, used by the views below
+EXPANDING = etree.XMLParser(resolve_entities=True)
+
+
+@app.route("/orders", methods=["POST"])
+def import_orders():
+    parser = etree.XMLParser(resolve_entities=True, remove_blank_text=True)
+    orders = etree.fromstring(request.data, parser)  # expect: SB611:HIGH<18
+    return str(len(orders))
+
+
+@app.route("/orders-closed", methods=["POST"])
+def import_orders_closed():
+    parser = etree.XMLParser(resolve_entities=False, remove_blank_text=True)
+    orders = etree.fromstring(request.data, parser)
+    return str(len(orders))
+
+
+@app.route("/orders-default", methods=["POST"])
+def import_orders_default():
+    orders = etree.fromstring(request.data)  # lxml keeps external entities out by default
+    return str(len(orders))
+
+
+@app.route("/defaults")
+def defaults():
+    parser = etree.XMLParser(resolve_entities=True)
+    settings = etree.fromstring(b"<settings><page-size>20</page-size></settings>", parser)
+    return settings.findtext("page-size")
+
+
+@app.route("/feed", methods=["POST"])
+def feed():
+    parser = etree.XMLParser(resolve_entities=True)
+    parser.feed(request.get_data())  # expect: SB611:HIGH<45
+    return str(parser.close().tag)
+
+
+@app.route("/stream", methods=["POST"])
+def stream():
+    count = 0
+    for _event, _element in etree.iterparse(io.BytesIO(request.data), resolve_entities=True):  # expect: SB611:HIGH<52
+        count += 1
+    return str(count)
+
+
+@app.route("/catalog", methods=["POST"])
+def catalog():
+    return etree.fromstring(request.data, EXPANDING).tag  # expect: SB611:HIGH<59
