@@ -149,3 +149,17 @@ def state_word_searched():
     if not PLAIN_WORD.search(word):  # somewhere in it, not all of it
         return jsonify(error="bad word"), 400
     return jsonify(value=yaml.unsafe_load(word))  # expect: SB502:HIGH<148
+
+
+@app.route("/state/saved", methods=["POST"])
+def state_saved():
+    name = request.form.get("name", "")
+    if name not in ("gAN9cQAu", "gAN9cQBYBAAAAGRlbW9xAUsBcy4="):
+        return jsonify(error="unknown state"), 400
+    return jsonify(keys=len(pickle.loads(base64.b64decode(name))))  # expect: B301:LOW
+
+
+@app.route("/state/sent", methods=["POST"])
+def state_sent():
+    name = request.form.get("name", "")
+    return jsonify(keys=len(pickle.loads(base64.b64decode(name))))  # expect: B301:HIGH<164

@@ -2381,6 +2381,14 @@ class FunctionRun:
                 return written
             if taint is not None or qual not in FOLDED_CODECS:  # an encoder of constants folds
                 return _sanitized(node, sanitizer, taint, _short(func))
+        given = args + list(kwargs.values())
+        if (
+            all(fixed_text(value) for value in given)
+            and not all(value.known for value in given)  # constants fold, further on
+            and models.exact_propagator(qual)
+        ):
+            # `base64.b64decode(choice)`, choice one of an allow-list: what the code fixed
+            return Value(pieces=(None,), shape=FIXED, name=result_type(qual))
         if qual:
             source = models.source_for(qual, called=True)
             # a method read on input is not a new read (`request.args.get`); a stand-in for a

@@ -285,6 +285,11 @@ class Models:
         exact, wild = self._propagators.lookup(qualname)
         return bool(exact or wild)
 
+    def exact_propagator(self, qualname: str) -> bool:
+        """Whether `qualname` is a propagator by its full name (`base64.b64decode`), not only
+        by a `*.method` pattern, which a method of any object may match."""
+        return bool(qualname) and bool(self._propagators.lookup(qualname)[0])
+
     def decodes(self, qualname: str) -> bool:
         """Whether `qualname` is a decoder (see Propagator)."""
         exact, wild = self._propagators.lookup(qualname)
