@@ -443,3 +443,24 @@ def absolute_page():
     # `/etc/passwd` has no `..`, and os.path.join drops BASE before an absolute path
     with open(os.path.join(BASE, name)) as handle:  # expect: SB022:HIGH<441
         return handle.read()
+
+
+@app.route("/notes/checked-then-joined")
+def checked_then_joined():
+    # the check is on the resolved path; the file opened is the name joined again, the same way
+    name = request.args.get("name", "")
+    resolved = os.path.realpath(os.path.join(BASE, name))
+    if not resolved.startswith(BASE + os.sep):
+        abort(404)
+    with open(os.path.join(BASE, name)) as handle:
+        return handle.read()
+
+
+@app.route("/notes/checked-loosely")
+def checked_loosely():
+    name = request.args.get("name", "")
+    resolved = os.path.realpath(os.path.join(BASE, name))
+    if not resolved.startswith(BASE):  # "/srv/notes/files-old" passes too
+        abort(404)
+    with open(os.path.join(BASE, name)) as handle:  # expect: SB022:HIGH<461
+        return handle.read()

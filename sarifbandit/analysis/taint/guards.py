@@ -284,6 +284,35 @@ def _inside(run: "FunctionRun", method: str, args: List[ast.expr], path: Value, 
     return sanitized(path, frozenset({"path"}))
 
 
+def _joined_name(run: "FunctionRun", normalized: str) -> Optional[str]:
+    """The name `x` of `normalized = realpath(join(base, x))` (abspath, normpath, resolve of
+    a Path joined so) assigned in the running function, if it is assigned so."""
+    for node in ast.walk(run.func):
+        if not (
+            isinstance(node, ast.Assign)
+            and len(node.targets) == 1
+            and _name(node.targets[0]) == normalized
+            and isinstance(node.value, ast.Call)
+            and node.value.args
+        ):
+            continue
+        inner = node.value.args[0]
+        if (
+            _called(node.value) in ("realpath", "abspath", "normpath")
+            and isinstance(inner, ast.Call)
+            and len(inner.args) == 2
+            and _called(inner) == "join"
+        ):
+            return _name(inner.args[1])
+    return None
+
+
+def _called(call: ast.Call) -> str:
+    """The last part of the name a call calls (`join` of `os.path.join(...)`)."""
+    func = call.func
+    return func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
+
+
 def _common_path_of(run: "FunctionRun", call: ast.expr, base: ast.expr, env: Env) -> Optional[str]:
     """The variable `commonpath([base, x])` (either order) shows to lie inside `base`, where x
     was normalized (realpath, abspath, resolve) and base is text without input."""
@@ -471,6 +500,11 @@ def _call(run: "FunctionRun", test: ast.Call, truth: bool, env: Env) -> Env:
         elif name in env and truth and func.attr in ("startswith", "is_relative_to"):
             if env[name].shape == "normalized":
                 env[name] = _inside(run, func.attr, test.args, env[name], env)
+                taint = env[name].all_taint()
+                joined = _joined_name(run, name)
+                if taint is not None and taint.safe_for("path") and joined in env:
+                    # `full = realpath(join(BASE, name))` inside BASE: so is join(BASE, name)
+                    env[joined] = sanitized(env[joined], frozenset({"path"}))
         if name in env and func.attr == "startswith" and len(test.args) == 1:
             prefixes = run.eval(test.args[0], env)
             for fact in _prefix_facts(prefixes, truth):
