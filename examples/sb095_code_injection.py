@@ -97,3 +97,20 @@ def plan_price():
     listed = eval(PRICE_RULES.get(plan, "seats * 5"), {}, {"seats": seats})  # expect: B307:LOW
     given = eval(PRICE_RULES.get(plan, plan), {}, {"seats": seats})  # expect: B307:HIGH<96
     return jsonify(listed=listed, given=given)
+
+
+@app.route("/formula/spelled")
+def formula_spelled():
+    # the text is copied character by character from the code's own constant
+    formula = ""
+    for char in "2 * 21":
+        formula += char
+    return jsonify(value=eval(formula))  # expect: B307:LOW
+
+
+@app.route("/formula/copied")
+def formula_copied():
+    formula = ""
+    for char in request.args.get("formula", ""):
+        formula += char
+    return jsonify(value=eval(formula))  # expect: B307:HIGH<114

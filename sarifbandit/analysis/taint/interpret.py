@@ -3595,6 +3595,8 @@ def element_of(value: Value) -> Value:
     taint = value.all_taint()
     if taint is not None:
         return Value(taint=taint)
+    if fixed_text(value) and (value.known or value.shape == FIXED):
+        return FIXED_TEXT  # a character (or a byte) of text the code fixed
     return CLEAN
 
 
