@@ -1343,11 +1343,16 @@ class FunctionRun:
             return {}  # nothing to vouch for: the callee's summary is not worth its cost
         owner: FileAnalysis = self.a
         local = self.a.resolve_call(func, self.cls)
-        if local is None and self.a.project is not None:
-            qual = self.eval(func, {}).name
-            found = self.a.project.resolve(qual) if qual else None
+        qual = self.eval(func, {}).name if local is None else ""
+        if qual and self.a.project is not None:
+            found = self.a.project.resolve(qual)
             if found is not None:
                 owner, local = found
+        elif qual and "." in qual and not self.a.models.knows(qual):
+            if any(_real(value.all_taint()) for value in given):
+                # a predicate of another module, maybe (`utils.is_allowed(url)`): the link step
+                # answers it, as a call whose result decides what reaches a sink
+                self.a.external(qual, at_sink=True)
         if local is None or isinstance(local, ast.ClassDef) or not owner.may_vouch(local, returned):
             return {}
         summary = owner.summary(local, self.depth + 1, vouching=True)

@@ -1,8 +1,10 @@
 """Views: each reads the request and hands the value to a helper of another module."""
 
+import os
+
 from flask import Flask, request
 
-from . import exporter
+from . import checks, exporter
 from .exporter import Archive, export_orders_quoted
 
 app = Flask(__name__)
@@ -11,7 +13,7 @@ app = Flask(__name__)
 @app.route("/export")
 def export():
     customer = request.args["customer"]
-    exporter.export_orders(customer)  # expect: SB078:HIGH<13
+    exporter.export_orders(customer)  # expect: SB078:HIGH<15
     return "queued"
 
 
@@ -25,7 +27,7 @@ def export_quoted():
 @app.route("/archive")
 def archive():
     folder = request.args.get("folder", "exports")
-    Archive(folder).pack("orders")  # expect: SB078:HIGH<27
+    Archive(folder).pack("orders")  # expect: SB078:HIGH<29
     return "packed"
 
 
@@ -42,7 +44,7 @@ def queue_export(customer):
 
 @app.route("/export-later")
 def export_later():
-    queue_export(request.args["customer"])  # expect: SB078:HIGH<45
+    queue_export(request.args["customer"])  # expect: SB078:HIGH<47
     return "queued"
 
 
@@ -54,3 +56,17 @@ def export_mine():
 
 def session_customer():
     return "c-1001"
+
+
+@app.route("/report-known")
+def report_known():
+    customer = request.args["customer"]
+    if not checks.known_customer(customer):  # a predicate of another module
+        return "unknown customer", 404
+    return str(os.system("report --customer=" + customer))  # expect: B605:LOW
+
+
+@app.route("/report-any")
+def report_any():
+    customer = request.args["customer"]
+    return str(os.system("report --customer=" + customer))  # expect: B605:HIGH<71
