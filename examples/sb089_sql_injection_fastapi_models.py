@@ -6,7 +6,7 @@ from enum import Enum
 from typing import Annotated, Literal, Optional
 
 from fastapi import Depends, FastAPI, Query
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, StringConstraints, conint, constr
 
 api = FastAPI()
 
@@ -105,3 +105,29 @@ async def paged_checked(paging: Annotated[CheckedPaging, Depends(CheckedPaging)]
     db = sqlite3.connect("orders.db")
     db.execute(f"SELECT id FROM orders WHERE status = '{paging.sort}' LIMIT {paging.size}")  # expect: B608:LOW
     return {"ok": True}
+
+
+#: type aliases of constrained text, declared once for the module's models and parameters
+Region = Annotated[str, StringConstraints(pattern=r"^[a-z]{2,10}$")]
+Sku = constr(pattern=r"^[A-Z]{3}-[0-9]{4}$")
+
+
+class StockQuery(BaseModel):
+    region: Region
+    sku: Sku
+    limit: conint(ge=1, le=100)
+    label: str
+
+
+@api.post("/stock/find")
+async def find_stock(query: StockQuery):
+    db = sqlite3.connect("orders.db")
+    db.execute(f"SELECT n FROM stock WHERE region = '{query.region}'")  # expect: B608:LOW
+    db.execute(f"SELECT n FROM stock WHERE sku = '{query.sku}' LIMIT {query.limit}")  # expect: B608:LOW
+    db.execute(f"SELECT n FROM stock WHERE label = '{query.label}'")  # expect: B608:HIGH<123
+
+
+@api.get("/stock/{region}")
+async def stock_in(region: Region, sku: Sku = Query(...)):
+    db = sqlite3.connect("orders.db")
+    return db.execute(f"SELECT n FROM stock WHERE region = '{region}' AND sku = '{sku}'").fetchall()  # expect: B608:LOW

@@ -46,6 +46,7 @@ from .patterns import (
     declared_checks,
     enum_classes,
     safe_classes,
+    type_aliases,
     type_name,
 )
 from .starlette_routes import path_param_checks
@@ -526,6 +527,7 @@ def _entries(
         _initializers(tree)
     )
     enums = enum_classes(tree)
+    aliases: Optional[Dict[str, ast.expr]] = None  # the module's type aliases, read when needed
     for func in _functions(tree):
         given: Dict[str, Value] = {}
         args = func.args  # type: ignore[attr-defined]
@@ -577,10 +579,13 @@ def _entries(
                         # of this file returns (one of another module may pass input on: kept)
                         continue
                     # what the framework validates: a number, a Literal, an Enum, a pattern
+                    if aliases is None:
+                        aliases = type_aliases(tree)
                     checked = declared_checks(
                         arg.annotation,
                         cast(Optional[ast.expr], default),
                         route.safe_annotations | enums,
+                        aliases,
                     )
                     if checked == EVERYWHERE:
                         given[arg.arg] = VALIDATED

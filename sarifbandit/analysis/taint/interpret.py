@@ -49,7 +49,14 @@ from .library import (
     store_receiver,
 )
 from .models import EVERY_CLASS, Models, Sanitizer, Sink
-from .patterns import EVERYWHERE, checked_options, declared_checks, enum_classes, form_fields
+from .patterns import (
+    EVERYWHERE,
+    checked_options,
+    declared_checks,
+    enum_classes,
+    form_fields,
+    type_aliases,
+)
 from .templates import EVERY, FLASK_ESCAPED, TemplateFacts, lookup, unescaped
 from .values import (
     CALL_PREFIX,
@@ -636,6 +643,7 @@ class FileAnalysis:
         #: whether the module's first run met a call of this file's functions it did not follow
         self.unfollowed = False
         self._retyped: Optional[FrozenSet[ast.AST]] = None
+        self._aliases: Optional[Dict[str, ast.expr]] = None
         self._options: Optional[Dict[str, FrozenSet[str]]] = None
         self._index(tree)
 
@@ -870,7 +878,9 @@ class FileAnalysis:
             # of the field's name, which __init__ keeps on self
             param = self.init_params(cls).get(field)
             return declared_checks(param[0], param[1], safe) if param else frozenset()
-        return declared_checks(declared.annotation, declared.value, safe)
+        if self._aliases is None:
+            self._aliases = type_aliases(self.tree)
+        return declared_checks(declared.annotation, declared.value, safe, self._aliases)
 
     def init_params(self, cls: str) -> Dict[str, Tuple[Optional[ast.expr], Optional[ast.expr]]]:
         """{name: (annotation, default)} of the parameters of the class's own __init__ (its

@@ -190,17 +190,45 @@ def annotated_extras(annotation: Optional[ast.expr]) -> List[ast.expr]:
     return []
 
 
+#: pydantic's constrained types written as calls: numbers, and text with its constraints
+_CONSTRAINED_NUMBERS = frozenset({"conint", "confloat", "condecimal"})
+
+
+def type_aliases(tree: ast.Module) -> Dict[str, ast.expr]:
+    """{name: annotation} of the module's type aliases of constrained types (`Slug =
+    Annotated[str, StringConstraints(pattern=...)]`, `Code = constr(pattern=...)`)."""
+    found: Dict[str, ast.expr] = {}
+    for node in tree.body:
+        if (
+            isinstance(node, ast.Assign)
+            and len(node.targets) == 1
+            and isinstance(node.targets[0], ast.Name)
+            and isinstance(node.value, (ast.Subscript, ast.Call))
+        ):
+            found[node.targets[0].id] = node.value
+    return found
+
+
 def declared_checks(
-    annotation: Optional[ast.expr], default: Optional[ast.expr], safe_types: Collection[str]
+    annotation: Optional[ast.expr],
+    default: Optional[ast.expr],
+    safe_types: Collection[str],
+    aliases: Optional[Dict[str, ast.expr]] = None,
 ) -> FrozenSet[str]:
     """The sink classes a parameter or field declaration makes its value harmless for, as the
     framework validates it: a safe type (a number, a `Literal`, an Enum of the file: every
-    class), or an anchored allow-list `pattern=` (`Query(pattern=r"^[a-z]+$")`)."""
+    class), or an anchored allow-list `pattern=` (`Query(pattern=r"^[a-z]+$")`, `constr(...)`,
+    `StringConstraints(...)`), also through a type alias of the module (`aliases`)."""
+    if isinstance(annotation, ast.Name) and aliases and annotation.id in aliases:
+        annotation = aliases[annotation.id]
+    if isinstance(annotation, ast.Call) and type_name(annotation.func) in _CONSTRAINED_NUMBERS:
+        return EVERYWHERE
     if annotation is not None:
         kind = annotated_type(annotation)
         if kind in safe_types or kind == "Literal":
             return EVERYWHERE
-    calls = [c for c in [default, *annotated_extras(annotation)] if isinstance(c, ast.Call)]
+    marks = [default, annotation, *annotated_extras(annotation)]
+    calls = [c for c in marks if isinstance(c, ast.Call)]
     for call in calls:
         for keyword in call.keywords:
             value = keyword.value
