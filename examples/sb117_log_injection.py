@@ -5,7 +5,7 @@ import logging
 import re
 import sys
 
-from fastapi import FastAPI
+from fastapi import FastAPI, Query
 from flask import Flask, request
 
 app = Flask(__name__)
@@ -115,3 +115,17 @@ def search_logged():
     log.info("search: " + term.encode("unicode_escape").decode("ascii"))
     log.info("search: " + term.encode("utf-8").decode("ascii"))  # expect: SB117:HIGH<114
     return "ok"
+
+
+@api.get("/audit/tag")
+def audit_tag(tag: str = Query(pattern=r"^[a-z0-9-]{1,20}$")):
+    # pydantic 2 matches `pattern=` with a `$` that is the end of the text: no line break
+    log.info("tag %s", tag)
+    return {"ok": True}
+
+
+@api.get("/audit/tag-legacy")
+def audit_tag_legacy(tag: str = Query(regex=r"^[a-z0-9-]{1,20}$")):
+    # the older `regex=` is Python's re: its `$` also matches before a final line break
+    log.info("tag %s", tag)  # expect: SB117:HIGH<128
+    return {"ok": True}

@@ -233,15 +233,17 @@ def declared_checks(
         for keyword in call.keywords:
             value = keyword.value
             if keyword.arg in _PATTERN_KEYWORDS:
-                checked = _anchored_classes(value)
+                checked = _anchored_classes(value, strict_end=keyword.arg == "pattern")
                 if checked:
                     return checked
     return frozenset()
 
 
-def _anchored_classes(pattern: Optional[ast.expr]) -> FrozenSet[str]:
+def _anchored_classes(pattern: Optional[ast.expr], strict_end: bool = False) -> FrozenSet[str]:
     """What an anchored allow-list pattern written as a constant (`^[a-z]+$`) makes text safe
-    for; nothing for another pattern or expression."""
+    for; nothing for another pattern or expression. `strict_end`: pydantic 2's `pattern=`,
+    matched by a regex engine whose `$` is the end of the text (pydantic 1's `regex=`, Python's
+    re, also matches `$` before a final line break)."""
     if not (
         isinstance(pattern, ast.Constant)
         and isinstance(pattern.value, str)
@@ -249,7 +251,8 @@ def _anchored_classes(pattern: Optional[ast.expr]) -> FrozenSet[str]:
         and pattern.value.endswith(("$", "\\Z"))
     ):
         return frozenset()
-    # `$` may let a final line break through (Python's re, pydantic v1)
+    if strict_end or pattern.value.endswith("\\Z"):
+        return safe_classes(pattern.value)
     return safe_classes(pattern.value) - frozenset({"header", "log"})
 
 
