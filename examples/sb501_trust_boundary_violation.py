@@ -5,7 +5,7 @@ import configparser
 
 from django.http import JsonResponse
 from django.urls import path
-from flask import Flask, abort, request, session
+from flask import Flask, abort, current_app, request, session
 
 app = Flask(__name__)
 THEMES = ("light", "dark")
@@ -230,4 +230,20 @@ def profile_upload():
     settings = configparser.ConfigParser(interpolation=None)
     settings.read_string(request.get_data(as_text=True))
     session["nickname"] = settings.get("profile", "nickname")  # expect: SB501:HIGH<231
+    return "saved"
+
+
+@app.route("/language", methods=["POST"])
+def language():
+    # one of the languages the operator configured, or English
+    chosen = request.form.get("lang", "en")
+    session["lang"] = chosen if chosen in current_app.config["LANGUAGES"] else "en"
+    return "saved"
+
+
+@app.route("/language-offered", methods=["POST"])
+def language_offered():
+    chosen = request.form.get("lang", "en")
+    offered = request.form.getlist("offered")  # the client's own list
+    session["lang"] = chosen if chosen in offered else "en"  # expect: SB501:HIGH<246
     return "saved"

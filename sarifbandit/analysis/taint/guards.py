@@ -384,6 +384,10 @@ def _compare(run: "FunctionRun", test: ast.Compare, truth: bool, env: Env) -> En
         elif other.shape == LISTING:
             # `name in os.listdir(FOLDER)`: one entry of a folder, no separator and no `..`
             env[name] = sanitized(env[name], frozenset({"path"}))
+        elif not other.known and (other.all_taint() is None or calls_only(other.all_taint())):
+            # `lang in current_app.config["LANGUAGES"]`, `code in settings.CODES`: one of the
+            # values the program or its operator listed, none of the input's making
+            env[name] = Value(shape="allowed")
     # `".." in name` is false below here: the name holds no such text
     right_name = _name(right)
     rejected = run.eval(left, env)
