@@ -10,6 +10,7 @@ import re
 
 import yaml
 from aiohttp import web
+from django import forms
 from django.http import JsonResponse
 from django.urls import path
 from flask import Flask, jsonify, request
@@ -19,7 +20,7 @@ app = Flask(__name__)
 
 @app.route("/import", methods=["POST"])
 def import_settings():
-    settings = yaml.unsafe_load(request.get_data())  # expect: SB502:HIGH<22
+    settings = yaml.unsafe_load(request.get_data())  # expect: SB502:HIGH<23
     return jsonify(keys=len(settings))
 
 
@@ -33,7 +34,7 @@ def import_settings_safe():
 def import_file():
     upload = request.files["settings"]
     text = upload.read().decode("utf-8").strip()
-    settings = yaml.load(text, Loader=yaml.Loader)  # expect: B506<34
+    settings = yaml.load(text, Loader=yaml.Loader)  # expect: B506<35
     return jsonify(keys=len(settings))
 
 
@@ -49,7 +50,7 @@ def import_file_safe():
 def restore():
     blob = request.form.get("state", "")
     state = "{}" if 3 * 4 > 20 else blob
-    return jsonify(keys=len(list(yaml.unsafe_load_all(state))))  # expect: SB502:HIGH<50
+    return jsonify(keys=len(list(yaml.unsafe_load_all(state))))  # expect: SB502:HIGH<51
 
 
 @app.route("/restore-safe", methods=["POST"])
@@ -61,7 +62,7 @@ def restore_safe():
 
 def profile(request):
     document = request.body
-    data = yaml.unsafe_load(document)  # expect: SB502:HIGH<63
+    data = yaml.unsafe_load(document)  # expect: SB502:HIGH<64
     return JsonResponse({"keys": len(data)})
 
 
@@ -73,7 +74,7 @@ def profile_safe(request):
 
 async def upload(request):
     body = await request.text()
-    data = yaml.load(body, Loader=yaml.UnsafeLoader)  # expect: B506<75
+    data = yaml.load(body, Loader=yaml.UnsafeLoader)  # expect: B506<76
     return web.json_response({"keys": len(data)})
 
 
@@ -113,7 +114,7 @@ def restore_unsigned():
     expected = hmac.new(SIGNING_KEY, payload, hashlib.sha256).hexdigest().encode()
     if not hmac.compare_digest(signature, expected):
         return jsonify(error="bad signature"), 403
-    return jsonify(state=pickle.loads(blob))  # expect: B301:HIGH<111
+    return jsonify(state=pickle.loads(blob))  # expect: B301:HIGH<112
 
 
 #: the state a new session starts with, pickled and encoded by the developer
@@ -128,7 +129,7 @@ def blank_state():
 @app.route("/state/restore-encoded")
 def restore_encoded():
     blob = request.args.get("state", BLANK_STATE)
-    return jsonify(pickle.loads(base64.b64decode(blob)))  # expect: B301:HIGH<130
+    return jsonify(pickle.loads(base64.b64decode(blob)))  # expect: B301:HIGH<131
 
 
 #: a plain word: no tag (`!!python/object`), no document structure
@@ -148,7 +149,7 @@ def state_word_searched():
     word = request.form.get("word", "")
     if not PLAIN_WORD.search(word):  # somewhere in it, not all of it
         return jsonify(error="bad word"), 400
-    return jsonify(value=yaml.unsafe_load(word))  # expect: SB502:HIGH<148
+    return jsonify(value=yaml.unsafe_load(word))  # expect: SB502:HIGH<149
 
 
 @app.route("/state/saved", methods=["POST"])
@@ -162,4 +163,17 @@ def state_saved():
 @app.route("/state/sent", methods=["POST"])
 def state_sent():
     name = request.form.get("name", "")
-    return jsonify(keys=len(pickle.loads(base64.b64decode(name))))  # expect: B301:HIGH<164
+    return jsonify(keys=len(pickle.loads(base64.b64decode(name))))  # expect: B301:HIGH<165
+
+
+class StateUpload(forms.Form):
+    state = forms.FileField()
+    slot = forms.IntegerField()
+
+
+def restore_upload(request):
+    form = StateUpload(request.POST, request.FILES)
+    if not form.is_valid():
+        return JsonResponse({"error": "no file"}, status=400)
+    saved = pickle.loads(form.cleaned_data["state"].read())  # expect: B301:HIGH<175
+    return JsonResponse({"slot": form.cleaned_data["slot"], "keys": len(saved)})

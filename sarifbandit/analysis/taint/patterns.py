@@ -268,8 +268,9 @@ _SAFE_FIELDS = frozenset(
 )  # fmt: skip
 #: fields the framework checks against a pattern: only these characters get through
 _PATTERN_FIELDS = {"SlugField": r"^[-a-zA-Z0-9_]+\Z"}
-#: fields whose cleaned value is the text the request sent, any characters
-_TEXT_FIELDS = frozenset({"CharField", "EmailField", "URLField"})
+#: fields whose cleaned value is the text the request sent, any characters (an uploaded
+#: file: the bytes and the name the client sent)
+_TEXT_FIELDS = frozenset({"CharField", "EmailField", "URLField", "FileField", "ImageField"})
 
 
 def form_fields(cls: ast.ClassDef) -> Dict[str, FrozenSet[str]]:
