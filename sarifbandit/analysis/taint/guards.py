@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Dict, FrozenSet, List, Optional, Tuple, cast
 from ...records import replace
 from .patterns import local_path_facts, safe_classes
 from .values import (
+    FIXED_TEXT,
     LISTING,
     NO_DOTS,
     Value,
@@ -284,6 +285,36 @@ def _inside(run: "FunctionRun", method: str, args: List[ast.expr], path: Value, 
     return sanitized(path, frozenset({"path"}))
 
 
+#: text methods whose result, listed, shows the text was a listed value but for trimmed
+#: characters (given as constants) or case
+_TRIMS = frozenset({"strip", "lstrip", "rstrip", "lower", "upper", "casefold"})
+
+
+def _trimmed_name(node: ast.expr) -> Optional[str]:
+    """The variable `x` of `x.lstrip("-")`, `x.strip()`, `x.lower()` (constant arguments)."""
+    if (
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Attribute)
+        and node.func.attr in _TRIMS
+        and not node.keywords
+        and all(isinstance(a, ast.Constant) and isinstance(a.value, str) for a in node.args)
+    ):
+        return _name(node.func.value)
+    return None
+
+
+def _lists_of_code(other: Value, op: ast.cmpop) -> bool:
+    """Whether `other` is what a value compared with it (`==`) or found in it (`in`) must be
+    one of, the code's or its operator's: a constant text, a collection of constants, or a
+    collection holding no input."""
+    if isinstance(op, (ast.Eq, ast.NotEq)):
+        return other.known and isinstance(other.const, str)
+    if other.known:
+        return isinstance(other.const, (tuple, list, frozenset, set, dict))
+    taint = other.all_taint()
+    return other.shape == "allowed" or taint is None or calls_only(taint)
+
+
 def _joined_name(run: "FunctionRun", normalized: str) -> Optional[str]:
     """The name `x` of `normalized = realpath(join(base, x))` (abspath, normpath, resolve of
     a Path joined so) assigned in the running function, if it is assigned so."""
@@ -388,6 +419,11 @@ def _compare(run: "FunctionRun", test: ast.Compare, truth: bool, env: Env) -> En
             # `lang in current_app.config["LANGUAGES"]`, `code in settings.CODES`: one of the
             # values the program or its operator listed, none of the input's making
             env[name] = Value(shape="allowed")
+    trimmed = _trimmed_name(left)
+    if trimmed is not None and trimmed in env and positive and _lists_of_code(other, op):
+        # `order.lstrip("-") in COLUMNS`, `kind.lower() == "pdf"`: a listed value, but for
+        # the characters trimmed or the case changed: text the code fixes
+        env[trimmed] = FIXED_TEXT
     # `".." in name` is false below here: the name holds no such text
     right_name = _name(right)
     rejected = run.eval(left, env)
