@@ -540,3 +540,40 @@ def test_a_call_whose_answer_cannot_change_the_findings_runs_nothing_again(tmp_p
     second = _second_scan_runs(monkeypatch)
     assert _found(root, use_cache=False) == [("app/views.py", 9, "SB078")]
     assert second == ["report"]
+
+
+CHECKS = """
+def known(name):
+    return name in {"alice", "bob"}
+"""
+
+
+@pytest.mark.parametrize(
+    "source, again",
+    [('request.args["who"]', ["report"]), ("sys.argv[1]", [])],
+)
+def test_a_predicate_of_another_module_given_web_input_is_answered_at_the_link_step(
+    tmp_path, monkeypatch, source, again
+):
+    # a command line's flows stay within files: its predicate brings no second scan
+    views = f"""
+import os
+import sys
+from flask import Flask, request
+from . import checks
+
+app = Flask(__name__)
+
+@app.route("/r")
+def report():
+    who = {source}
+    if not checks.known(who):
+        return "no"
+    os.system("report " + who)
+"""
+    root = _tree(tmp_path, {"app/__init__.py": "", "app/views.py": views, "app/checks.py": CHECKS})
+    second = _second_scan_runs(monkeypatch)
+    report = scan([str(root)], Config(jobs=1, use_cache=False), root=root)
+    assert second == again
+    ranks = [f.confidence.name for f in report.findings if f.rule_id == "B605"]
+    assert ranks == (["LOW"] if again else ["MEDIUM"])

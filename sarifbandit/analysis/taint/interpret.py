@@ -449,6 +449,12 @@ def _class_allow_lists(node: ast.ClassDef) -> Dict[str, ast.expr]:
     return found
 
 
+def _remote(taint: Optional[Taint]) -> bool:
+    """Whether a taint holds input from the network (not only a command line's or the
+    environment's)."""
+    return taint is not None and "remote" in taint.kinds
+
+
 #: what FunctionRun.counted gives for a loop it cannot count
 _UNCOUNTED = object()
 
@@ -1359,9 +1365,10 @@ class FunctionRun:
             if found is not None:
                 owner, local = found
         elif qual and "." in qual and not self.a.models.knows(qual):
-            if any(_real(value.all_taint()) for value in given):
-                # a predicate of another module, maybe (`utils.is_allowed(url)`): the link step
-                # answers it, as a call whose result decides what reaches a sink
+            if any(_remote(value.all_taint()) for value in given):
+                # a predicate of another module, maybe (`utils.is_allowed(url)`) given web
+                # input (a command line's flows stay within files): the link step answers it,
+                # as a call whose result decides what reaches a sink
                 self.a.external(qual, at_sink=True)
         if local is None or isinstance(local, ast.ClassDef) or not owner.may_vouch(local, returned):
             return {}
@@ -2450,7 +2457,7 @@ class FunctionRun:
         if external:
             # maybe a function of another scanned module: the link step answers it; here its
             # result stands for itself, and input passed to it marks the call for the link step
-            if taint is not None and "remote" in taint.kinds:
+            if _remote(taint):
                 self.a.external(qual, at_sink=False)
             self.note_param_calls(join_all(args + list(kwargs.values())), qual)
             marker = Taint(frozenset({CALL_PREFIX + qual}))
@@ -2749,7 +2756,7 @@ class FunctionRun:
             for index, qual in summary.param_calls:
                 passed = actual.get(index)
                 taint = passed.all_taint() if passed is not None else None
-                if taint is not None and "remote" in taint.kinds:
+                if _remote(taint):
                     self.a.external(qual, at_sink=False)
                 self.note_param_calls(taint, qual)
         returned = summary.returns
