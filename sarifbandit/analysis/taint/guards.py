@@ -316,8 +316,8 @@ def _lists_of_code(other: Value, op: ast.cmpop) -> bool:
 
 
 def _joined_name(run: "FunctionRun", normalized: str) -> Optional[str]:
-    """The name `x` of `normalized = realpath(join(base, x))` (abspath, normpath, resolve of
-    a Path joined so) assigned in the running function, if it is assigned so."""
+    """The name `x` of `normalized = realpath(join(base, x))` (or abspath, normpath) assigned
+    in the running function, if it is assigned so."""
     for node in ast.walk(run.func):
         if not (
             isinstance(node, ast.Assign)
@@ -415,7 +415,7 @@ def _compare(run: "FunctionRun", test: ast.Compare, truth: bool, env: Env) -> En
         elif other.shape == LISTING:
             # `name in os.listdir(FOLDER)`: one entry of a folder, no separator and no `..`
             env[name] = sanitized(env[name], frozenset({"path"}))
-        elif not other.known and (other.all_taint() is None or calls_only(other.all_taint())):
+        elif not other.known and _lists_of_code(other, op):
             # `lang in current_app.config["LANGUAGES"]`, `code in settings.CODES`: one of the
             # values the program or its operator listed, none of the input's making
             env[name] = Value(shape="allowed")
