@@ -1444,14 +1444,7 @@ class FunctionRun:
                     return _UNCOUNTED
                 if not test.const:
                     return _joined([*breaks, self.block(node.orelse, dict(current))])
-                continues: List[Env] = []
-                self._continues.append(continues)
-                try:
-                    current = self.block(node.body, dict(current))
-                finally:
-                    self._continues.pop()
-                for other in continues:
-                    current = join_env(current, other)
+                current = self.round(node.body, dict(current))
             return _joined(breaks) if current is None else _UNCOUNTED
         finally:
             self._breaks.pop()
@@ -1475,20 +1468,22 @@ class FunctionRun:
                     break
                 body_env = dict(current)
                 self.bind(node.target, item, body_env, node.iter, node)
-                continues: List[Env] = []
-                self._continues.append(continues)
-                try:
-                    current = self.block(node.body, body_env)
-                finally:
-                    self._continues.pop()
-                for other in continues:
-                    current = join_env(current, other)
+                current = self.round(node.body, body_env)
         finally:
             self._breaks.pop()
-        exit_env = self.block(node.orelse, dict(current)) if current is not None else None
-        for other in breaks:
-            exit_env = join_env(exit_env, other)
-        return exit_env
+        ended = self.block(node.orelse, dict(current)) if current is not None else None
+        return _joined([ended, *breaks])
+
+    def round(self, body: List[ast.stmt], env: Env) -> Optional[Env]:
+        """One run of a loop's body, as an unrolled loop runs it: where it ends, joined with
+        where its `continue`s go on from."""
+        continues: List[Env] = []
+        self._continues.append(continues)
+        try:
+            current = self.block(body, env)
+        finally:
+            self._continues.pop()
+        return _joined([current, *continues])
 
     s_AsyncFor = s_For
 

@@ -12,7 +12,7 @@ import base64
 import binascii
 import re
 import urllib.parse
-from typing import TYPE_CHECKING, Any, Callable, Dict, FrozenSet, List, Optional
+from typing import TYPE_CHECKING, Any, Callable, Dict, FrozenSet, List, Optional, Tuple
 
 from ...records import replace
 from .models import EVERY_CLASS
@@ -269,20 +269,27 @@ def constant_bool() -> Value:
     return Value(shape="number")
 
 
+def _split_arguments(args: List[Value]) -> Optional[Tuple[str, int]]:
+    """(separator, maxsplit) of a `split`/`rsplit` given a constant separator (maxsplit -1:
+    every split; 0 for a maxsplit not known); None for any other call."""
+    if not args or not args[0].known or not isinstance(args[0].const, str) or not args[0].const:
+        return None
+    most = args[1].const if len(args) > 1 and args[1].known else (-1 if len(args) == 1 else 0)
+    return (args[0].const, most) if isinstance(most, int) else None
+
+
 def _leading_items(attr: str, text: Value, args: List[Value]) -> List[tuple]:
     """The items `text.split(sep[, maxsplit])` takes whole from the constant text the string
     starts with (`("fixed " + name).split(" ")[0]` is "fixed"), as list entries."""
-    if attr != "split" or not args or not args[0].known or not isinstance(args[0].const, str):
+    split = _split_arguments(args) if attr == "split" else None
+    if split is None:
         return []
-    separator = args[0].const
-    most = args[1].const if len(args) > 1 and args[1].known else (-1 if len(args) == 1 else 0)
+    separator, most = split
     lead = ""
     for piece in text.pieces or ():
         if not isinstance(piece, str):
             break
         lead += piece
-    if not separator or not isinstance(most, int):
-        return []
     whole = lead.split(separator)[:-1]  # the last one goes on into what is not known
     if most >= 0:
         whole = whole[:most]
@@ -294,13 +301,11 @@ def _trailing_items(attr: str, text: Value, args: List[Value]) -> List[tuple]:
     constant text the string ends with (`(name + "|guest").split("|")[-1]` is "guest"), keyed
     from the end (-1, -2 ...) and, for an rsplit whose every split falls in that text, from
     the start as well (`(name + "/a.txt").rsplit("/", 1)[1]`)."""
-    if attr not in ("split", "rsplit") or not args or not args[0].known:
+    split = _split_arguments(args) if attr in ("split", "rsplit") else None
+    if split is None:
         return []
-    separator = args[0].const
-    most = args[1].const if len(args) > 1 and args[1].known else (-1 if len(args) == 1 else 0)
+    separator, most = split
     pieces = text.pieces or ()
-    if not isinstance(separator, str) or not separator or not isinstance(most, int):
-        return []
     if (attr == "split" and most >= 0) or all(isinstance(p, str) for p in pieces):
         return []  # split from the start, how many items there are is the input's choice
     tail = ""
