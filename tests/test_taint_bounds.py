@@ -352,3 +352,43 @@ def test_a_kept_test_reads_at_most_max_test_names_variables(extra, found) -> Non
         return redirect(target)
     """
     assert _hits(code) == found
+
+
+def _dead(code: str):
+    text = textwrap.dedent(code)
+    flows = analyse(ast.parse(text), SourceFile.from_bytes("t.py", text.encode()), load_models())
+    return flows.dead_code()
+
+
+def test_function_steps_bound_leaves_no_branch_dead(monkeypatch) -> None:
+    # a run cut short cannot tell which way its tests would have gone later: no branch of
+    # the function is called dead, though the runs so far took only one side
+    body = "\n".join(f"        x{i} = {i}" for i in range(60))
+    code = (
+        "import os\nFLAG = False\ndef main():\n    name = input()\n    while name:\n"
+        f"        if FLAG:\n            os.system(name)\n{body}\n"
+    )
+    assert _dead(code) == [(7, 7, 6, False)]
+    monkeypatch.setattr(interpret, "MAX_FUNCTION_STEPS", 50)
+    assert _dead(code) == []
+
+
+def test_a_branch_taken_either_way_is_not_dead() -> None:
+    assert _dead(
+        """
+        import os
+        def main():
+            name = input()
+            for flag in (True, False):
+                if flag:
+                    os.system(name)
+                else:
+                    os.system("ls")
+            if 1 + 1 == 3:
+                os.system(name)
+            elif name:
+                os.system("ls")
+            else:
+                os.system("pwd")
+        """
+    ) == [(11, 11, 10, False)]

@@ -30,6 +30,8 @@ from ...model import FlowStep, Rank, Region
 from ..source import SourceFile
 from .aiohttp_routes import match_info_checks
 from .interpret import (
+    SEEN_FALSE,
+    SEEN_TRUE,
     SOURCE_TEXT,
     VIEW_HANDLERS,
     VIEW_HOOKS,
@@ -173,6 +175,23 @@ class Flows:
             )
         )
         return tuple(self._flow_step(step) for step in steps)
+
+    def dead_code(self) -> List[Tuple[int, int, int, bool]]:
+        """(first line, last line, the test's line, what the test always is) of every branch
+        of an `if` that no run of the analysis took, its test always the other way: code that
+        never runs (`if (7 * 18) - 106 > 200:`, `if FEATURE_ON:` with the flag off)."""
+        if self._analysis is None:
+            return []
+        dead = []
+        for node, seen in self._analysis.branches.items():
+            if seen == SEEN_TRUE and node.orelse:
+                dead.append((node.orelse, node.test, True))
+            elif seen == SEEN_FALSE:
+                dead.append((node.body, node.test, False))
+        return [
+            (body[0].lineno, body[-1].end_lineno or body[-1].lineno, test.lineno, truth)
+            for body, test, truth in dead
+        ]
 
     def external_calls(self) -> Tuple[str, ...]:
         """Dotted names of calls this file's analysed functions make that neither the file nor

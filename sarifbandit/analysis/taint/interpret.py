@@ -122,6 +122,9 @@ MAX_CANDIDATES = 16
 Env = Dict[str, Value]
 _FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
 
+#: how the test of an `if` came out in a run (FileAnalysis.branches)
+SEEN_TRUE, SEEN_FALSE, SEEN_UNKNOWN = 1, 2, 4
+
 
 #: calls that never return (they raise or end the process): Flask's and Werkzeug's abort,
 #: sys.exit, os._exit
@@ -616,6 +619,9 @@ class FileAnalysis:
         self.summaries: Dict[ast.AST, Summary] = {}
         #: the tests variables hold the answers of, by the test's id (see guards.remember_test)
         self.tests: Dict[int, ast.expr] = {}
+        #: every `if` the runs met -> how its test came out, over all of them (SEEN_TRUE,
+        #: SEEN_FALSE, SEEN_UNKNOWN or'ed): a branch only one answer ever took is dead code
+        self.branches: Dict[ast.If, int] = {}
         #: (function, returned) -> whether it may vouch (see _may_vouch), per file: a module-wide
         #: memo kept the trees of earlier scans alive
         self._may_vouch: Dict[Tuple[ast.AST, bool], bool] = {}
@@ -1137,6 +1143,11 @@ class FunctionRun:
             self.final_env = self.block(body, dict(self.start_env))
         except BudgetExceeded:  # past the bound the function's result is not known
             self.returned = join(self.returned, Value(taint=None))
+            # nor which way its tests would have gone in the rounds it did not run
+            branches = self.a.branches
+            for node in ast.walk(self.func):
+                if isinstance(node, ast.If):
+                    branches[node] = branches.get(node, 0) | SEEN_UNKNOWN
 
     # -- statements --------------------------------------------------------------------------
     def block(self, body: Iterable[ast.stmt], env: Optional[Env]) -> Optional[Env]:
@@ -1401,15 +1412,19 @@ class FunctionRun:
 
     def s_If(self, node: ast.If, env: Env) -> Optional[Env]:
         test = self.eval(node.test, env)
+        branches = self.a.branches
         if test.known:
             try:
                 truth = bool(test.const)
             except Exception:
                 truth = None
             if truth is True:
+                branches[node] = branches.get(node, 0) | SEEN_TRUE
                 return self.block(node.body, env)
             if truth is False:
+                branches[node] = branches.get(node, 0) | SEEN_FALSE
                 return self.block(node.orelse, env)
+        branches[node] = branches.get(node, 0) | SEEN_UNKNOWN
         then_env = refine(self, node.test, True, dict(env))
         else_env = refine(self, node.test, False, dict(env))
         return join_env(self.block(node.body, then_env), self.block(node.orelse, else_env))

@@ -6,6 +6,7 @@ eval …) is judged by the flows of its file:
   and the data-flow rule of the same class (SB078 …) does not report the call a second time;
 - every argument that matters is a known constant: LOW, and the message says so;
 - otherwise Bandit's own confidence stands.
+A finding of any check in a branch the code's own constants rule out is LOW: it never runs.
 """
 
 from __future__ import annotations
@@ -159,9 +160,34 @@ def judge(findings: List[Finding], flows: Optional[Flows]) -> List[Finding]:
             )
             continue
         judged.append(finding)
-    return [
-        f for f in judged if (CLASS_OF_RULE.get(f.rule_id), (f.line, f.col_offset)) not in claimed
-    ]
+    return _in_dead_code(
+        [
+            f
+            for f in judged
+            if (CLASS_OF_RULE.get(f.rule_id), (f.line, f.col_offset)) not in claimed
+        ],
+        flows,
+    )
+
+
+def _in_dead_code(findings: List[Finding], flows: Flows) -> List[Finding]:
+    """Findings of any check inside a branch no run takes are LOW: the code never runs."""
+    dead = flows.dead_code()
+    if not dead:
+        return findings
+    judged = []
+    for finding in findings:
+        around = [d for d in dead if d[0] <= finding.line <= d[1]]
+        if around:
+            _, _, test_line, truth = min(around, key=lambda d: d[1] - d[0])
+            finding = replace(
+                finding,
+                confidence=Rank.LOW,
+                message=f"{finding.message}; but this code never runs: the test on line "
+                f"{test_line} is always {truth}",
+            )
+        judged.append(finding)
+    return judged
 
 
 def _hit_for(
