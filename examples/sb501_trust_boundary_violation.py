@@ -233,6 +233,30 @@ def profile_upload():
     return "saved"
 
 
+@app.route("/profile-sections", methods=["POST"])
+def profile_sections():
+    # a section given whole replaces the user's value; another option keeps it
+    settings = configparser.ConfigParser(interpolation=None)
+    settings.read_dict({"profile": {"nickname": "guest", "Theme": "light"}})
+    settings.set("profile", "theme", request.form["theme"])
+    session["theme"] = settings.get("profile", "theme")  # expect: SB501:HIGH<241
+    settings["profile"] = {"nickname": "guest", "theme": "light"}
+    session["nickname"] = settings.get("profile", "nickname")
+    session["theme"] = settings.get("profile", "theme")
+    return "saved"
+
+
+@app.route("/profile-flags", methods=["POST"])
+def profile_flags():
+    settings = configparser.ConfigParser(interpolation=None)
+    settings.read_dict({"profile": {"remember": "no", "keep": "on"}})
+    if settings.getboolean("profile", "remember"):
+        session["nickname"] = request.form["nickname"]
+    if settings.getboolean("profile", "keep"):
+        session["theme"] = request.form["theme"]  # expect: SB501:HIGH<256
+    return "saved"
+
+
 @app.route("/language", methods=["POST"])
 def language():
     # one of the languages the operator configured, or English
@@ -245,5 +269,5 @@ def language():
 def language_offered():
     chosen = request.form.get("lang", "en")
     offered = request.form.getlist("offered")  # the client's own list
-    session["lang"] = chosen if chosen in offered else "en"  # expect: SB501:HIGH<246
+    session["lang"] = chosen if chosen in offered else "en"  # expect: SB501:HIGH<270
     return "saved"

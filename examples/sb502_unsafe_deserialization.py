@@ -46,11 +46,29 @@ def import_file_safe():
     return jsonify(keys=len(settings))
 
 
+LOADERS = {"strict": yaml.SafeLoader, "legacy": yaml.UnsafeLoader}
+
+
+@app.route("/import-chosen", methods=["POST"])
+def import_chosen():
+    # the loader is a variable: Bandit's check cannot tell, its value is the safe one
+    loader = LOADERS["strict"]
+    settings = yaml.load(request.get_data(), Loader=loader)  # expect: B506:LOW
+    return jsonify(keys=len(settings))
+
+
+@app.route("/import-chosen-legacy", methods=["POST"])
+def import_chosen_legacy():
+    loader = LOADERS["legacy"]
+    settings = yaml.load(request.get_data(), Loader=loader)  # expect: B506:HIGH<63
+    return jsonify(keys=len(settings))
+
+
 @app.route("/restore", methods=["POST"])
 def restore():
     blob = request.form.get("state", "")
     state = "{}" if 3 * 4 > 20 else blob
-    return jsonify(keys=len(list(yaml.unsafe_load_all(state))))  # expect: SB502:HIGH<51
+    return jsonify(keys=len(list(yaml.unsafe_load_all(state))))  # expect: SB502:HIGH<69
 
 
 @app.route("/restore-safe", methods=["POST"])
@@ -62,7 +80,7 @@ def restore_safe():
 
 def profile(request):
     document = request.body
-    data = yaml.unsafe_load(document)  # expect: SB502:HIGH<64
+    data = yaml.unsafe_load(document)  # expect: SB502:HIGH<82
     return JsonResponse({"keys": len(data)})
 
 
@@ -74,7 +92,7 @@ def profile_safe(request):
 
 async def upload(request):
     body = await request.text()
-    data = yaml.load(body, Loader=yaml.UnsafeLoader)  # expect: B506<76
+    data = yaml.load(body, Loader=yaml.UnsafeLoader)  # expect: B506<94
     return web.json_response({"keys": len(data)})
 
 
@@ -114,7 +132,7 @@ def restore_unsigned():
     expected = hmac.new(SIGNING_KEY, payload, hashlib.sha256).hexdigest().encode()
     if not hmac.compare_digest(signature, expected):
         return jsonify(error="bad signature"), 403
-    return jsonify(state=pickle.loads(blob))  # expect: B301:HIGH<112
+    return jsonify(state=pickle.loads(blob))  # expect: B301:HIGH<130
 
 
 #: the state a new session starts with, pickled and encoded by the developer
@@ -129,7 +147,7 @@ def blank_state():
 @app.route("/state/restore-encoded")
 def restore_encoded():
     blob = request.args.get("state", BLANK_STATE)
-    return jsonify(pickle.loads(base64.b64decode(blob)))  # expect: B301:HIGH<131
+    return jsonify(pickle.loads(base64.b64decode(blob)))  # expect: B301:HIGH<149
 
 
 #: a plain word: no tag (`!!python/object`), no document structure
@@ -149,7 +167,7 @@ def state_word_searched():
     word = request.form.get("word", "")
     if not PLAIN_WORD.search(word):  # somewhere in it, not all of it
         return jsonify(error="bad word"), 400
-    return jsonify(value=yaml.unsafe_load(word))  # expect: SB502:HIGH<149
+    return jsonify(value=yaml.unsafe_load(word))  # expect: SB502:HIGH<167
 
 
 @app.route("/state/saved", methods=["POST"])
@@ -163,7 +181,7 @@ def state_saved():
 @app.route("/state/sent", methods=["POST"])
 def state_sent():
     name = request.form.get("name", "")
-    return jsonify(keys=len(pickle.loads(base64.b64decode(name))))  # expect: B301:HIGH<165
+    return jsonify(keys=len(pickle.loads(base64.b64decode(name))))  # expect: B301:HIGH<183
 
 
 class StateUpload(forms.Form):
@@ -175,5 +193,5 @@ def restore_upload(request):
     form = StateUpload(request.POST, request.FILES)
     if not form.is_valid():
         return JsonResponse({"error": "no file"}, status=400)
-    saved = pickle.loads(form.cleaned_data["state"].read())  # expect: B301:HIGH<175
+    saved = pickle.loads(form.cleaned_data["state"].read())  # expect: B301:HIGH<193
     return JsonResponse({"slot": form.cleaned_data["slot"], "keys": len(saved)})

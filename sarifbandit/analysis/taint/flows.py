@@ -137,6 +137,17 @@ class Flows:
             if of_class == sink_class and v is not None
         ]
 
+    def declined(self, sink_class: str) -> List[Tuple[ast.AST, str]]:
+        """(the call, the safe setting in words) for every call of a sink of `sink_class` the
+        models let off for a setting the code chose (see FileAnalysis.declined)."""
+        if self._analysis is None:
+            return []
+        return [
+            (call, reason)
+            for call, (of_class, reason) in self._analysis.declined.items()
+            if of_class == sink_class
+        ]
+
     def confidence(self, hit: SinkHit) -> Rank:
         """HIGH for input from the network followed exactly; a program's own command line and
         stdin (its operator's) are MEDIUM, the environment LOW; crossing an unknown call or a

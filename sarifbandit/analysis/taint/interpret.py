@@ -40,6 +40,7 @@ from .library import (
     STR_KEEP,
     STRING_TEMPLATES,
     call_library,
+    config_section,
     json_written,
     method_of,
     named_entries,
@@ -622,6 +623,9 @@ class FileAnalysis:
         #: every `if` the runs met -> how its test came out, over all of them (SEEN_TRUE,
         #: SEEN_FALSE, SEEN_UNKNOWN or'ed): a branch only one answer ever took is dead code
         self.branches: Dict[ast.If, int] = {}
+        #: sink calls the models let off for a setting the code chose (`Loader=loader`,
+        #: loader a SafeLoader): the call -> (sink class, that setting in words)
+        self.declined: Dict[ast.AST, Tuple[str, str]] = {}
         #: (function, returned) -> whether it may vouch (see _may_vouch), per file: a module-wide
         #: memo kept the trees of earlier scans alive
         self._may_vouch: Dict[Tuple[ast.AST, bool], bool] = {}
@@ -1683,7 +1687,10 @@ class FunctionRun:
             )
         if isinstance(base, ast.Name) and base.id in env:
             holder = env[base.id]
-            if key.known and hashable(key.const):
+            if holder.shape == "config":  # `config["db"] = {"host": ...}`: a whole section
+                section = key.const if key.known and hashable(key.const) else REST
+                env[base.id] = config_section(holder, section, value, replacing=True)
+            elif key.known and hashable(key.const):
                 env[base.id] = holder.with_entry(key.const, value)
             else:
                 env[base.id] = _stored_unknown(holder, key, value)
@@ -2154,12 +2161,15 @@ class FunctionRun:
         return Value(taint=self.eval(node.value, env, depth).all_taint())
 
     def e_Tuple(self, node: Any, env: Env, depth: int) -> Value:
-        values = []
-        for element in node.elts:
+        values: List[Value] = []
+        for index, element in enumerate(node.elts):
             if isinstance(element, ast.Starred):
-                return Value(
-                    taint=join_all(self.eval(e, env, depth) for e in node.elts), shape="list"
-                )
+                # `[program, *args]`: the items before the first unpacked one keep their
+                # places, what comes from there on is one entry of unknown positions
+                rest = join_all(self.eval(e, env, depth) for e in node.elts[index:])
+                if not values:
+                    return Value(taint=rest, shape="list")
+                return Value(entries=(*enumerate(values), (REST, Value(taint=rest))), shape="list")
             values.append(self.eval(element, env, depth))
         if all(v.known for v in values) and isinstance(node, ast.Tuple):
             return Value(
@@ -2832,7 +2842,10 @@ class FunctionRun:
         if script is not None:  # `create_subprocess_exec("sh", "-c", text)`: text is a command
             self.sink_value(anchor, arg_nodes[script], args[script], "command", qual, env)
         for sink in sinks:
-            if not _applies(sink, args[:positional], kwargs):
+            refused = _refusal(sink, args[:positional], kwargs)
+            if refused is not None:
+                if refused:  # the code chose a safe setting: what a verdict on the call says
+                    self.a.declined[anchor] = (sink.sink_class, refused)
                 continue
             if sink.sink_class == "xss" and node is not None and node in self.a.retyped():
                 continue  # `r = make_response(text); r.mimetype = "text/plain"`
@@ -3494,7 +3507,10 @@ def _entities_resolved(
     return not parser.shape.startswith("xmlparser") or parser.shape == RESOLVING_PARSER
 
 
-def _applies(sink: Sink, args: List[Value], kwargs: Dict[str, Value]) -> bool:
+def _refusal(sink: Sink, args: List[Value], kwargs: Dict[str, Value]) -> Optional[str]:
+    """None when the sink's conditions hold for this call; else why not: "its Loader is
+    yaml.SafeLoader" where the value the code gives names one of the safe choices, "" for any
+    other reason (a flag off, an argument not given)."""
     for condition in sink.when:
         value = kwargs.get(condition.keyword)
         if value is None and condition.position is not None and condition.position < len(args):
@@ -3503,19 +3519,20 @@ def _applies(sink: Sink, args: List[Value], kwargs: Dict[str, Value]) -> bool:
             value = _item_named(value, condition.item)
         if value is None:
             if not condition.missing:
-                return False
+                return ""
             continue
         if condition.truthy is not None and value.known:
             if bool(value.const) != condition.truthy:
-                return False
-        if condition.not_in and any(
-            flag.rpartition(".")[2] in condition.not_in for flag in flag_names(value.name)
-        ):
-            return False
+                return ""
+        safe = [
+            flag for flag in flag_names(value.name) if flag.rpartition(".")[2] in condition.not_in
+        ]
+        if safe:
+            return f"its {condition.keyword} is {safe[0]}"
         if condition.contains is not None and value.known:
             if not isinstance(value.const, str) or condition.contains not in value.const.lower():
-                return False
-    return True
+                return ""
+    return None
 
 
 class ProjectIndex:

@@ -741,9 +741,11 @@ def _config_method(
         return constant(None)
     if attr in ("get", "getint", "getfloat", "getboolean") and len(args) >= 2:
         where = key(args[0], args[1])
-        if attr != "get":
-            return Value(shape="number")
         part = receiver.entry(where) if where is not None else None
+        if attr != "get":
+            # `getboolean("cookie", "secure")` of a value the code set: what it converts to
+            converted = _config_converted(attr, part) if part is not None else None
+            return converted if converted is not None else Value(shape="number")
         if part is not None:
             return part
         rest = receiver.entry(REST)
@@ -752,6 +754,12 @@ def _config_method(
         return rest or CLEAN
     if attr == "read_string" and args:
         store_receiver(node, env, _config_read(receiver, args[0]))
+        return CLEAN
+    if attr == "read_dict" and args:
+        updated = receiver
+        for section, options in args[0].entries or ((REST, args[0]),):
+            updated = config_section(updated, section, options, replacing=False)
+        store_receiver(node, env, updated)
         return CLEAN
     if attr in ("remove_option", "remove_section") and args:
         where = key(args[0], args[1]) if attr == "remove_option" and len(args) >= 2 else None
@@ -767,6 +775,48 @@ def _config_method(
     if attr in ("add_section", "read", "read_file", "has_section", "has_option", "sections"):
         return CLEAN
     return None
+
+
+#: how ConfigParser.getboolean reads a value (its BOOLEAN_STATES)
+_CONFIG_BOOLEANS = {"1": True, "yes": True, "true": True, "on": True,
+                    "0": False, "no": False, "false": False, "off": False}  # fmt: skip
+
+
+def _config_converted(attr: str, value: Value) -> Optional[Value]:
+    """getboolean / getint / getfloat of a value the code fixed, as the parser converts it;
+    None when the text is not known or does not convert (the code fails there at run time)."""
+    if not value.known or value.all_taint() is not None:
+        return None
+    text = str(value.const)
+    if attr == "getboolean":
+        truth = _CONFIG_BOOLEANS.get(text.lower())
+        return constant(truth) if truth is not None else None
+    try:
+        return constant(int(text) if attr == "getint" else float(text))
+    except ValueError:
+        return None
+
+
+def config_section(config: Value, section: Any, options: Value, replacing: bool) -> Value:
+    """A parser given a section's options as a mapping (`read_dict({...})`, `config["db"] =
+    {...}`, which `replacing` drops the section's earlier options for): each option of a
+    known name under its lowercased name, anything else under any option."""
+    if section is REST or not hashable(section) or options.entries is None:
+        rest = join(config.entry(REST), options) or options
+        return config.with_entry(REST, rest)
+    if replacing:
+        kept = tuple(
+            (k, v)
+            for k, v in config.entries or ()
+            if not (isinstance(k, tuple) and k[0] == section)
+        )
+        config = replace(config, entries=kept)
+    for option, value in options.entries[:MAX_ENTRIES]:
+        if option is REST:
+            config = config.with_entry(REST, join(config.entry(REST), value) or value)
+        else:
+            config = config.with_entry((section, str(option).lower()), value)
+    return config
 
 
 def _config_read(config: Value, text: Value) -> Value:

@@ -5,6 +5,8 @@ eval …) is judged by the flows of its file:
 - untrusted input reaches that call: the finding carries the path and the flow's confidence,
   and the data-flow rule of the same class (SB078 …) does not report the call a second time;
 - every argument that matters is a known constant: LOW, and the message says so;
+- the code gives the call a setting that makes it safe, by its value (`Loader=loader`, the
+  loader a SafeLoader): LOW, and the message names it;
 - otherwise Bandit's own confidence stands.
 A finding of any check in a branch the code's own constants rule out is LOW: it never runs.
 """
@@ -118,6 +120,7 @@ def judge(findings: List[Finding], flows: Optional[Flows]) -> List[Finding]:
     hits = flows.all_hits()
     calls = _Calls([(hit.anchor, hit) for hit in hits])
     arguments: Dict[str, _Calls[Value]] = {}
+    settings: Dict[str, _Calls[str]] = {}
     sql_steps: Dict[int, List[SinkHit]] = {}
     for sql_hit in hits:
         if sql_hit.sink_class == "sql":
@@ -157,6 +160,14 @@ def judge(findings: List[Finding], flows: Optional[Flows]) -> List[Finding]:
                     confidence=Rank.LOW,
                     message=f"{finding.message}; but the value is {constant}",
                 )
+            )
+            continue
+        if sink_class not in settings:
+            settings[sink_class] = _Calls(flows.declined(sink_class))
+        safe = settings[sink_class].around(finding)
+        if safe:
+            judged.append(
+                replace(finding, confidence=Rank.LOW, message=f"{finding.message}; but {safe[0]}")
             )
             continue
         judged.append(finding)
@@ -239,4 +250,12 @@ def _fixed(value: Value, sink_class: str) -> Optional[str]:
         if program in SHELLS and not (script is not None and script.known):
             return None  # `sh -c <text>`: the text decides
         return f"the program is the constant {str(first.const)!r}"
+    if first is not None and first.name == "sys.executable" and first.all_taint() is None:
+        flag, script = value.entry(1), value.entry(2)
+        if flag is not None and flag.const in ("-c", "-m") and not (script and script.known):
+            return None  # `python -c <text>`: the text decides what runs
+        return "the program is the running Python (sys.executable)"
+    if first is not None and first.shape == "allowed" and first.all_taint() is None:
+        # `[TOOLS[name], *args]`: a program of the code's own table
+        return "the program is one of the constants of an allow-list"
     return None
