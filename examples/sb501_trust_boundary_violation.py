@@ -3,6 +3,7 @@ session that later code trusts."""
 
 import configparser
 
+from django.contrib.auth import authenticate
 from django.http import JsonResponse
 from django.urls import path
 from flask import Flask, abort, current_app, request, session
@@ -15,7 +16,7 @@ ROLES = {"reader", "editor"}
 @app.route("/theme", methods=["POST"])
 def theme():
     chosen = request.form["theme"]
-    session["theme"] = chosen  # expect: SB501:HIGH<17
+    session["theme"] = chosen  # expect: SB501:HIGH<18
     return "saved"
 
 
@@ -33,7 +34,7 @@ def role():
     wanted = request.form.get("role", "reader").lower()
     if wanted == "admin":
         abort(403)
-    session["role"] = wanted  # expect: SB501:HIGH<33
+    session["role"] = wanted  # expect: SB501:HIGH<34
     return "saved"
 
 
@@ -54,7 +55,7 @@ def page_size():
 
 @app.route("/page-size-raw", methods=["POST"])
 def page_size_raw():
-    session["page_size"] = request.form.get("size", "20")  # expect: SB501:HIGH<57
+    session["page_size"] = request.form.get("size", "20")  # expect: SB501:HIGH<58
     return "saved"
 
 
@@ -63,7 +64,7 @@ def profile():
     settings = configparser.ConfigParser()
     settings["profile"] = {"plan": "free"}
     settings.set("profile", "nickname", request.form["nickname"])
-    session["nickname"] = settings.get("profile", "nickname")  # expect: SB501:HIGH<65
+    session["nickname"] = settings.get("profile", "nickname")  # expect: SB501:HIGH<66
     return "saved"
 
 
@@ -77,7 +78,7 @@ def profile_plan():
 
 
 def signup_step(request):
-    request.session["email"] = request.POST["email"]  # expect: SB501:HIGH<80
+    request.session["email"] = request.POST["email"]  # expect: SB501:HIGH<81
     return JsonResponse({"next": "confirm"})
 
 
@@ -89,9 +90,20 @@ def signup_step_safe(request):
     return JsonResponse({"next": "confirm"})
 
 
+def sign_in(request):
+    # the user authenticate() gives back is the database's row (or None), not the form
+    user = authenticate(request, username=request.POST["username"], password=request.POST["password"])
+    if user is None:
+        return JsonResponse({"ok": False}, status=403)
+    request.session["role"] = user.role
+    request.session["typed_name"] = request.POST["username"]  # expect: SB501:HIGH<99
+    return JsonResponse({"ok": True})
+
+
 urlpatterns = [
     path("signup/", signup_step),
     path("signup-safe/", signup_step_safe),
+    path("sign-in/", sign_in),
 ]
 
 
@@ -112,7 +124,7 @@ class Draft:
 def nickname():
     draft = Draft()
     draft.set_nickname(request.form["nickname"])
-    session["nickname"] = draft.nickname_or_default()  # expect: SB501:HIGH<114
+    session["nickname"] = draft.nickname_or_default()  # expect: SB501:HIGH<126
     return "saved"
 
 
@@ -134,7 +146,7 @@ def display_name():
 
 @app.route("/display-name-tail")
 def display_name_tail():
-    session["display"] = ("guest " + request.args.get("name", "")).split(" ")[1]  # expect: SB501:HIGH<137
+    session["display"] = ("guest " + request.args.get("name", "")).split(" ")[1]  # expect: SB501:HIGH<149
     return "saved"
 
 
@@ -150,13 +162,13 @@ def next_role():
     roles.extend(request.args.getlist("role"))
     roles.append("auditor")
     # the list's length is not known after extend: index 1 may be any of the roles asked for
-    session["role"] = roles[1]  # expect: SB501:MEDIUM<150
+    session["role"] = roles[1]  # expect: SB501:MEDIUM<162
     return "saved"
 
 
 def apply_promo(request):
     # the session takes the asker's code as if the server had checked it
-    request.session.update({"promo": request.POST.get("promo", "")})  # expect: SB501:HIGH<159
+    request.session.update({"promo": request.POST.get("promo", "")})  # expect: SB501:HIGH<171
     return JsonResponse({"ok": True})
 
 
@@ -180,7 +192,7 @@ def timezone():
 
 @app.route("/timezone-raw", methods=["POST"])
 def timezone_raw():
-    session["tz"] = request.form.get("tz", "UTC")  # expect: SB501:HIGH<183
+    session["tz"] = request.form.get("tz", "UTC")  # expect: SB501:HIGH<195
     return "saved"
 
 
@@ -191,7 +203,7 @@ def keep_csrf_token(request):
 
 
 def keep_forwarded_for(request):
-    request.session["client"] = request.META["HTTP_X_FORWARDED_FOR"]  # expect: SB501:HIGH<194
+    request.session["client"] = request.META["HTTP_X_FORWARDED_FOR"]  # expect: SB501:HIGH<206
     return JsonResponse({"ok": True})
 
 
@@ -211,7 +223,7 @@ def profile_overrides():
     settings = configparser.ConfigParser(interpolation=None)
     settings.read_string("[profile]\nnickname = guest\n")
     settings.set("profile", "nickname", request.form["nickname"])
-    session["nickname"] = settings.get("profile", "nickname")  # expect: SB501:HIGH<213
+    session["nickname"] = settings.get("profile", "nickname")  # expect: SB501:HIGH<225
     return "saved"
 
 
@@ -229,7 +241,7 @@ def profile_reset():
 def profile_upload():
     settings = configparser.ConfigParser(interpolation=None)
     settings.read_string(request.get_data(as_text=True))
-    session["nickname"] = settings.get("profile", "nickname")  # expect: SB501:HIGH<231
+    session["nickname"] = settings.get("profile", "nickname")  # expect: SB501:HIGH<243
     return "saved"
 
 
@@ -239,7 +251,7 @@ def profile_sections():
     settings = configparser.ConfigParser(interpolation=None)
     settings.read_dict({"profile": {"nickname": "guest", "Theme": "light"}})
     settings.set("profile", "theme", request.form["theme"])
-    session["theme"] = settings.get("profile", "theme")  # expect: SB501:HIGH<241
+    session["theme"] = settings.get("profile", "theme")  # expect: SB501:HIGH<253
     settings["profile"] = {"nickname": "guest", "theme": "light"}
     session["nickname"] = settings.get("profile", "nickname")
     session["theme"] = settings.get("profile", "theme")
@@ -253,7 +265,7 @@ def profile_flags():
     if settings.getboolean("profile", "remember"):
         session["nickname"] = request.form["nickname"]
     if settings.getboolean("profile", "keep"):
-        session["theme"] = request.form["theme"]  # expect: SB501:HIGH<256
+        session["theme"] = request.form["theme"]  # expect: SB501:HIGH<268
     return "saved"
 
 
@@ -269,5 +281,5 @@ def language():
 def language_offered():
     chosen = request.form.get("lang", "en")
     offered = request.form.getlist("offered")  # the client's own list
-    session["lang"] = chosen if chosen in offered else "en"  # expect: SB501:HIGH<270
+    session["lang"] = chosen if chosen in offered else "en"  # expect: SB501:HIGH<282
     return "saved"

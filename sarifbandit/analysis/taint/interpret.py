@@ -1680,6 +1680,12 @@ class FunctionRun:
         # `session[k] = v`, `response.headers[k] = v`: the store is a call of __setitem__ (not
         # where the code built the mapping itself: `headers = {...}; headers[k] = v`)
         owner = base_value.name or (base.id if isinstance(base, ast.Name) else "?." + _last(base))
+        if not base_value.name and isinstance(base, ast.Attribute):
+            # `request.session[k] = v` after an earlier store held a part of the session: the
+            # attribute is still the object's own (the session), whatever the code put in it
+            held_by = self.eval(base.value, env).name
+            if held_by:
+                owner = f"{held_by}.{base.attr}"
         qual = f"{owner}.__setitem__"
         if base_value.shape != "dict":
             self.call_sinks(
