@@ -532,7 +532,7 @@ def _call(run: "FunctionRun", test: ast.Call, truth: bool, env: Env) -> Env:
     if isinstance(func, ast.Attribute) and name is not None:
         if func.attr in _MATCHERS and truth and len(test.args) == 1:
             # `ALLOWED.fullmatch(x)`: a pattern compiled where the code shows its text
-            compiled = _compiled_pattern(run, name)
+            compiled = compiled_pattern(run, name)
             if compiled is not None:
                 return _matched(run, compiled, test.args[0], f"re.{func.attr}", env)
         if name in env and truth and func.attr in _HARMLESS:
@@ -665,7 +665,7 @@ def _matched(run: "FunctionRun", pattern_node: ast.expr, text: ast.expr, how: st
 _LINE_BREAK_CLASSES = frozenset({"header", "log"})
 
 
-def _compiled_pattern(run: "FunctionRun", name: str) -> Optional[ast.expr]:
+def compiled_pattern(run: "FunctionRun", name: str) -> Optional[ast.expr]:
     """The pattern text of `name = re.compile(TEXT)` in the running function or at module level."""
     for body in (getattr(run.func, "body", []), run.a.tree.body):
         for stmt in body:

@@ -15,6 +15,7 @@ import urllib.parse
 from typing import TYPE_CHECKING, Any, Callable, Dict, FrozenSet, List, Optional, Tuple
 
 from ...records import replace
+from .guards import compiled_pattern
 from .models import EVERY_CLASS
 from .patterns import DANGEROUS
 from .values import (
@@ -204,6 +205,14 @@ def method_of(
     env: Dict[str, Value],
 ) -> Optional[Value]:
     shape = receiver.shape
+    base = node.func.value if isinstance(node.func, ast.Attribute) else None
+    if attr == "sub" and len(args) >= 2 and isinstance(base, ast.Name):
+        # `UNSAFE.sub("", text)`, UNSAFE = re.compile(TEXT) where the code shows its text
+        compiled = compiled_pattern(run, base.id)
+        if compiled is not None:
+            stripped = _line_breaks_stripped(run.eval(compiled, {}), args[0], args[1])
+            if stripped is not None:
+                return stripped
     if attr in _BINDING_METHODS and receiver.name in _TEXT_CLAUSES:
         # `text(sql).bindparams(e=email)`: the values travel apart from the SQL text
         return receiver
@@ -503,6 +512,17 @@ def _strips_line_breaks(pattern: Value, repl: Value) -> bool:
     except (re.error, IndexError):
         return False
     return "\n" not in out and "\r" not in out
+
+
+def _line_breaks_stripped(pattern: Value, repl: Value, text: Value) -> Optional[Value]:
+    """`re.sub(pattern, repl, text)` (or a compiled pattern's `sub(repl, text)`) that leaves no
+    line break: the text, harmless to a log or a header; None for any other substitution."""
+    if not _strips_line_breaks(pattern, repl):
+        return None
+    taint = text.all_taint()
+    if taint is not None:
+        taint = taint.sanitize(_LINE_BREAK_SINKS)
+    return Value(taint=taint, pieces=(taint,) if taint is not None else None)
 
 
 def _removes_newline(old: Value, new: Value) -> bool:
@@ -1083,11 +1103,10 @@ def call_library(
         return Value(
             taint=join_all(args + list(kwargs.values())), shape="path", name="pathlib.Path"
         )
-    if qual == "re.sub" and len(args) == 3 and _strips_line_breaks(args[0], args[1]):
-        taint = args[2].all_taint()
-        if taint is not None:
-            taint = taint.sanitize(_LINE_BREAK_SINKS)
-        return Value(taint=taint, pieces=(taint,) if taint is not None else None)
+    if qual == "re.sub" and len(args) == 3:
+        stripped = _line_breaks_stripped(args[0], args[1], args[2])
+        if stripped is not None:
+            return stripped
     if qual in ("compile", "builtins.compile") and args:
         return args[0]  # exec(compile(text, ...)) runs the text: judged by it
     if qual in _FIXED_SETS:
