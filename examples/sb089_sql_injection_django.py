@@ -187,3 +187,34 @@ def products_sorted_by_any(request):
         order = "name"
     rows = Product.objects.extra(order_by=[order])  # expect: SB089:HIGH<185
     return JsonResponse({"ids": [row.id for row in rows]})
+
+
+class Order:
+    STATUS_CHOICES = [("draft", "Draft"), ("sent", "Sent"), ("paid", "Paid")]
+
+
+def orders_by_status(request):
+    # a mapping of the model's choices: searched by its keys, none of them the request's
+    status = request.GET.get("status", "sent")
+    if status not in dict(Order.STATUS_CHOICES):
+        return JsonResponse({"error": "unknown status"}, status=400)
+    with connection.cursor() as cursor:
+        cursor.execute(f"SELECT id FROM orders WHERE status = '{status}'")  # expect: B608:LOW
+        return JsonResponse({"ids": [row[0] for row in cursor.fetchall()]})
+
+
+def orders_by_any_status(request):
+    status = request.GET.get("status", "sent")
+    allowed = dict(Order.STATUS_CHOICES)
+    allowed[request.GET.get("extra", "")] = "Extra"  # a key of the request's choosing
+    if status not in allowed:
+        return JsonResponse({"error": "unknown status"}, status=400)
+    with connection.cursor() as cursor:
+        cursor.execute(f"SELECT id FROM orders WHERE status = '{status}'")  # expect: B608:HIGH<207
+        return JsonResponse({"ids": [row[0] for row in cursor.fetchall()]})
+
+
+urlpatterns += [
+    path("orders/by-status/", orders_by_status),
+    path("orders/by-any-status/", orders_by_any_status),
+]

@@ -8,7 +8,7 @@ An `if` whose body always exits leaves its fall-through with the negated test as
 from __future__ import annotations
 
 import ast
-from typing import TYPE_CHECKING, Dict, FrozenSet, List, Optional, Tuple, cast
+from typing import TYPE_CHECKING, Any, Dict, FrozenSet, List, Optional, Tuple, cast
 
 from ...records import replace
 from .patterns import local_path_facts, safe_classes
@@ -16,6 +16,7 @@ from .values import (
     FIXED_TEXT,
     LISTING,
     NO_DOTS,
+    REST,
     Value,
     calls_only,
     constant,
@@ -406,9 +407,16 @@ def _compare(run: "FunctionRun", test: ast.Compare, truth: bool, env: Env) -> En
         and other.entries is not None
         and isinstance(op, (ast.In, ast.NotIn))
     ):
-        if all(part.known for _, part in other.entries):
-            env[name] = _one_of([part.const for _, part in other.entries])
-        return env
+        # a mapping is searched by its keys, a sequence by its items
+        keys_or_items: List[Any] = (
+            [key for key, _ in other.entries]
+            if other.shape == "dict"
+            else [part.const if part.known else REST for _, part in other.entries]
+        )
+        if REST not in keys_or_items:
+            env[name] = _one_of(keys_or_items)
+            return env
+        # `dict(Model.CHOICES)`: some items not known, though maybe none the input's (below)
     if name is not None and name in env and positive and isinstance(op, (ast.In, ast.NotIn)):
         if other.shape == "allowed":  # `tz in zoneinfo.available_timezones()`
             env[name] = Value(shape="allowed")
