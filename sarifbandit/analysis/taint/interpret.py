@@ -48,6 +48,7 @@ from .library import (
     resolving,
     result_type,
     store_receiver,
+    table_entry,
 )
 from .models import EVERY_CLASS, Models, Sanitizer, Sink
 from .patterns import (
@@ -2003,14 +2004,8 @@ class FunctionRun:
                 return part
             return base.rest() or CLEAN
         if base.entries is not None:
-            if (
-                base.taint is None
-                and base.entries
-                and all(k is not REST and v.known for k, v in base.entries)
-            ):
-                # `COMMANDS[action]`, the key not known: one of the table's constants
-                return Value(shape="allowed")
-            return _candidates(base) or smashed(base)
+            # `COMMANDS[action]`, the key not known: one of the table's constants
+            return table_entry(base) or _candidates(base) or smashed(base)
         if key.known and base.entries is None:
             own = part_stand_in(base, key.const)  # `args[0]`, `kw["name"]` of a parameter
             if own is not None:

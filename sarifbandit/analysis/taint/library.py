@@ -184,15 +184,26 @@ def store_receiver(node: ast.Call, env: Dict[str, Value], value: Value) -> None:
             env[owner.id] = holder.with_entry(("attr", func.value.attr), value)
 
 
-def _constant_table(value: Value) -> bool:
-    """A dict whose every value is a known constant (written as a literal, or built up)."""
-    if value.known:
-        return isinstance(value.const, dict) and bool(value.const)
-    return (
-        value.shape == "dict"
-        and bool(value.entries)
-        and all(k is not REST and v.known for k, v in value.entries or ())
-    )
+def table_entry(table: Value) -> Optional[Value]:
+    """What a table of the code's constants gives for a key not known: one of its constants
+    (`COMMANDS[action]`), or, where each value is a list of constants (argument lists:
+    `TASKS = {"disk": ["df", "-h"], ...}`), a list whose program is one of theirs; None for
+    any other table."""
+    if table.known:
+        return Value(shape="allowed") if isinstance(table.const, dict) and table.const else None
+    if table.taint is not None or not table.entries:
+        return None
+    if any(k is REST for k, _ in table.entries):
+        return None
+    parts = [v for _, v in table.entries]
+    if all(v.known for v in parts):
+        return Value(shape="allowed")
+    if all(
+        v.shape == "list" and v.entries and all(k is not REST and i.known for k, i in v.entries)
+        for v in parts
+    ):
+        return Value(entries=((0, Value(shape="allowed")), (REST, Value())), shape="list")
+    return None
 
 
 def method_of(
@@ -225,11 +236,15 @@ def method_of(
         own = part_stand_in(receiver, args[0].const)
         if own is not None:
             return join(own, args[1] if len(args) > 1 else None) or own
-    if attr == "get" and args and _constant_table(receiver) and not args[0].known:
+    if attr == "get" and args and not args[0].known:
         # `FORMULAS.get(plan, "basic")`: whatever the key, one of the table's constants
         default = args[1] if len(args) > 1 else constant(None)
-        if default.known or default.shape == "allowed":
-            return Value(shape="allowed")
+        entry = table_entry(receiver)
+        if entry is not None and entry.shape == "allowed":
+            if default.known or default.shape == "allowed":
+                return entry
+        elif entry is not None and default.known and default.const is None:
+            return entry  # an argument list of the table's, or None
     if attr in _MAPPING_UPDATES and receiver.entries is None and shape == "" and receiver.taint:
         # `params = request.args.to_dict(); params.update({"sort": "name"})`: a mapping of
         # input whose keys are not known, from now on with the keys the code sets kept apart
