@@ -205,6 +205,34 @@ def imported_check(run: "FunctionRun", against: Value, checked: Value) -> None:
         run.a.external(against.name, at_sink=True)
 
 
+def imported_flag(
+    run: "FunctionRun", test: ast.expr, env: Env, then: Optional[Env], orelse: Optional[Env]
+) -> None:
+    """`if FEATURE:` (or `if not FEATURE:`), FEATURE a name another module defines, before the
+    link step can say what that module fixes it to, where the two ways through the `if` leave
+    input in different places (or one leaves the function and the other holds input): the name
+    is marked so that the link step scans the file again with the module at hand, and takes
+    only the way the flag goes."""
+    while isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+        test = test.operand
+    if not isinstance(test, (ast.Name, ast.Attribute)):
+        return
+    flag = run.eval(test, env)
+    if not _imported(run, flag):
+        return
+    if then is None or orelse is None:
+        differ = any(_taint_of(v) for v in (then or orelse or {}).values())
+    else:
+        differ = any(_taint_of(then.get(n)) != _taint_of(orelse.get(n)) for n in {*then, *orelse})
+    if differ:
+        run.a.external(flag.name, at_sink=True)
+
+
+def _taint_of(value: Optional[Value]) -> Optional[FrozenSet[str]]:
+    taint = value.all_taint() if value is not None else None
+    return taint.kinds if taint is not None and taint.real() else None
+
+
 def _imported(run: "FunctionRun", value: Value) -> bool:
     """Whether a value is a name of another module not yet known (before the link step)."""
     return (

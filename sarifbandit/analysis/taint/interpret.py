@@ -33,7 +33,7 @@ from ...records import field, record, replace
 from ...regex import lazy
 from ..nodes import dotted_name, positional_defaults
 from ..source import split_lines
-from .guards import TEST_OF, refine, remember_test, sanitized
+from .guards import TEST_OF, imported_flag, refine, remember_test, sanitized
 from .library import (
     FOLDED_CODECS,
     RESOLVING_PARSER,
@@ -1430,9 +1430,11 @@ class FunctionRun:
                 branches[node] = branches.get(node, 0) | SEEN_FALSE
                 return self.block(node.orelse, env)
         branches[node] = branches.get(node, 0) | SEEN_UNKNOWN
-        then_env = refine(self, node.test, True, dict(env))
-        else_env = refine(self, node.test, False, dict(env))
-        return join_env(self.block(node.body, then_env), self.block(node.orelse, else_env))
+        then_env = self.block(node.body, refine(self, node.test, True, dict(env)))
+        else_env = self.block(node.orelse, refine(self, node.test, False, dict(env)))
+        if self.a.project is None:
+            imported_flag(self, node.test, env, then_env, else_env)
+        return join_env(then_env, else_env)
 
     def s_While(self, node: ast.While, env: Env) -> Optional[Env]:
         test = self.eval(node.test, env)

@@ -5,6 +5,7 @@ import os
 from flask import Flask, request
 
 from . import checks, exporter
+from .settings import QUOTED_REPORTS, RAW_REPORTS
 from .exporter import Archive, export_orders_quoted
 
 app = Flask(__name__)
@@ -13,7 +14,7 @@ app = Flask(__name__)
 @app.route("/export")
 def export():
     customer = request.args["customer"]
-    exporter.export_orders(customer)  # expect: SB078:HIGH<15
+    exporter.export_orders(customer)  # expect: SB078:HIGH<16
     return "queued"
 
 
@@ -27,7 +28,7 @@ def export_quoted():
 @app.route("/archive")
 def archive():
     folder = request.args.get("folder", "exports")
-    Archive(folder).pack("orders")  # expect: SB078:HIGH<29
+    Archive(folder).pack("orders")  # expect: SB078:HIGH<30
     return "packed"
 
 
@@ -44,7 +45,7 @@ def queue_export(customer):
 
 @app.route("/export-later")
 def export_later():
-    queue_export(request.args["customer"])  # expect: SB078:HIGH<47
+    queue_export(request.args["customer"])  # expect: SB078:HIGH<48
     return "queued"
 
 
@@ -69,4 +70,25 @@ def report_known():
 @app.route("/report-any")
 def report_any():
     customer = request.args["customer"]
-    return str(os.system("report --customer=" + customer))  # expect: B605:HIGH<71
+    return str(os.system("report --customer=" + customer))  # expect: B605:HIGH<72
+
+
+@app.route("/report-raw")
+def report_raw():
+    # the switch is off where it is defined: the command is always the summary
+    customer = request.args["customer"]
+    if RAW_REPORTS:
+        command = "report --customer=" + customer
+    else:
+        command = "report --summary"
+    return str(os.system(command))  # expect: B605:LOW
+
+
+@app.route("/report-quoted")
+def report_quoted():
+    customer = request.args["customer"]
+    if QUOTED_REPORTS:
+        command = "report --customer=" + customer
+    else:
+        command = "report --summary"
+    return str(os.system(command))  # expect: B605:HIGH<89
