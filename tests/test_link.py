@@ -577,3 +577,46 @@ def report():
     assert second == again
     ranks = [f.confidence.name for f in report.findings if f.rule_id == "B605"]
     assert ranks == (["LOW"] if again else ["MEDIUM"])
+
+
+def test_fastapi_dependency_of_another_module_is_filled_as_fastapi_fills_it(tmp_path) -> None:
+    # the dependency's own parameters: a header is input, a number and a nested dependency
+    # are not; what it returns reaches the endpoint's sink only where it carries the header
+    root = _tree(
+        tmp_path / "app",
+        {
+            "__init__.py": "",
+            "deps.py": """
+                from fastapi import Depends, Header
+
+                def get_db():
+                    yield None
+
+                def tenant(x_tenant: str = Header(...)):
+                    return x_tenant
+
+                def page(number: int = 1, db=Depends(get_db)):
+                    return f"{number}-{db}"
+                """,
+            "api.py": """
+                import os
+                from fastapi import APIRouter, Depends
+                from .deps import page, tenant
+
+                router = APIRouter()
+
+                @router.get("/t")
+                def by_tenant(name: str = Depends(tenant)):
+                    os.system("report " + name)
+
+                @router.get("/p")
+                def by_page(name: str = Depends(page)):
+                    os.system("report " + name)
+                """,
+        },
+    )
+    report = scan([str(root)], Config(jobs=1, use_cache=False), root=root)
+    reached = {
+        f.line: "user input reaches" in f.message for f in report.findings if f.rule_id == "B605"
+    }
+    assert reached == {10: True, 14: False}  # the page's: Bandit's own rating, no path

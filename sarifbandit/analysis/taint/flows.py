@@ -292,7 +292,7 @@ def analyse(
         return Flows(None, source, make)
     imported = _imported_modules(tree)
     routes = url_arguments | url_arguments_of(tree, module, is_package)
-    entry_params, view_returns, entries, dependencies = _entries(
+    entry_params, view_returns, entries, (dependencies, foreign) = _entries(
         tree,
         source.lines,
         imported,
@@ -313,6 +313,7 @@ def analyse(
     # only where a helper can read the request without being given it (Flask's global
     # `request`) can another module's result bring input into this file's sinks
     analysis.dependencies = dependencies
+    analysis.foreign_dependencies = foreign
     _read_templates(analysis, templates)
     analysis.web = any(_imports(imported, m) for m in _GLOBAL_REQUEST_MODULES)
     analysis.run(entries)
@@ -482,7 +483,7 @@ def _entries(
     Dict[ast.AST, Dict[str, Value]],
     FrozenSet[ast.AST],
     List[ast.AST],
-    Dict[ast.AST, Dict[str, ast.AST]],
+    Tuple[Dict[ast.AST, Dict[str, ast.AST]], Dict[ast.AST, Dict[str, ast.Call]]],
 ]:
     # URL keyword arguments are looked for in views modules only (views.py, views/…, where
     # Django projects keep what urls.py routes to) and in files routing their own views
@@ -546,7 +547,7 @@ def _entries(
     }
     drf = _imports(imported, "rest_framework")
     clicked = _imports(imported, "click")
-    dependencies, depended = _dependencies(tree, routes)
+    dependencies, depended, foreign = _dependencies(tree, routes)
     # a walk of the whole tree: only where the file says it routes a view class by a call
     routing = "add_url_rule" in code or "add_resource" in code
     class_rules = _class_rules(tree) if routing else {}
@@ -743,7 +744,7 @@ def _entries(
             # a routed view is run even when its own text reads no input: a helper may read
             # the request for it (Flask's global `request`)
             entries.append(func)
-    return entry_params, frozenset(view_returns), entries, dependencies
+    return entry_params, frozenset(view_returns), entries, (dependencies, foreign)
 
 
 #: a ViewSet's methods a REST framework router routes by the object's lookup in the URL
@@ -939,10 +940,15 @@ _DEPENDS = frozenset({"Depends", "Security"})
 
 def _dependencies(
     tree: ast.Module, routes: List[RouteParams]
-) -> Tuple[Dict[ast.AST, Dict[str, ast.AST]], Dict[ast.AST, RouteParams]]:
+) -> Tuple[
+    Dict[ast.AST, Dict[str, ast.AST]],
+    Dict[ast.AST, RouteParams],
+    Dict[ast.AST, Dict[str, ast.Call]],
+]:
     """FastAPI's dependencies of this file: {endpoint: {parameter: the function it depends
-    on}}, and {that function: the route whose framework fills its parameters from the request,
-    as it fills an endpoint's}."""
+    on}}, {that function: the route whose framework fills its parameters from the request, as
+    it fills an endpoint's}, and {endpoint: {parameter: the `Depends(x)` mark}} for an `x`
+    imported from another module (the link step answers those)."""
     # a class depended on (`Depends(Pagination)`, or `page: Pagination = Depends()`): FastAPI
     # fills its __init__'s parameters from the request and gives the instance
     local: Dict[str, ast.AST] = {
@@ -951,6 +957,7 @@ def _dependencies(
     }
     dependencies: Dict[ast.AST, Dict[str, ast.AST]] = {}
     depended: Dict[ast.AST, RouteParams] = {}
+    foreign: Dict[ast.AST, Dict[str, ast.Call]] = {}
     for route in routes:
         if not route.all_params:
             continue
@@ -972,7 +979,9 @@ def _dependencies(
                         dependency = local[target.id]
                         dependencies.setdefault(func, {})[arg.arg] = dependency
                         depended.setdefault(dependency, route)
-    return dependencies, depended
+                    elif mark.args and isinstance(target, (ast.Name, ast.Attribute)):
+                        foreign.setdefault(func, {})[arg.arg] = mark
+    return dependencies, depended, foreign
 
 
 def _initializers(tree: ast.Module) -> Dict[str, ast.AST]:

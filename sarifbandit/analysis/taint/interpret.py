@@ -53,6 +53,7 @@ from .library import (
 from .models import EVERY_CLASS, Models, Sanitizer, Sink
 from .patterns import (
     EVERYWHERE,
+    annotated_type,
     checked_options,
     declared_checks,
     enum_classes,
@@ -652,6 +653,8 @@ class FileAnalysis:
         self.web = False
         #: FastAPI's dependencies: {endpoint: {parameter: the function whose result it gets}}
         self.dependencies: Dict[ast.AST, Dict[str, ast.AST]] = {}
+        #: those on a function another module defines: {endpoint: {parameter: `Depends(x)`}}
+        self.foreign_dependencies: Dict[ast.AST, Dict[str, ast.Call]] = {}
         #: what the scan's template files write unescaped, by the name views render them by
         self.templates: TemplateFacts = frozenset()
         #: functions whose return value is the context of the template named
@@ -797,9 +800,12 @@ class FileAnalysis:
             given = self.entry_params.get(func, {})
             annotations = _annotations(func)
             depends = self.dependencies.get(func, {})
+            foreign = self.foreign_dependencies.get(func, {})
             for index, name in enumerate(params):
                 stand_in = Taint(frozenset({f"{PARAM_PREFIX}{index}"}))
                 env[name] = (
+                    self.foreign_dependency(func, foreign[name], depth) if name in foreign else None
+                ) or (
                     given.get(name)
                     or self.dependency(depends.get(name), depth)
                     or Value(
@@ -840,6 +846,51 @@ class FileAnalysis:
             made = summary.self_out
             return Value(entries=made.entries if made is not None else (), shape="object", name=cls)
         return summary.returns
+
+    def foreign_dependency(self, endpoint: ast.AST, mark: ast.Call, depth: int) -> Optional[Value]:
+        """What a dependency another module defines (`user = Depends(get_current_user)`,
+        imported) gives the endpoint, at the link step: its result, run with its own parameters
+        filled from the request as FastAPI fills them; before it, None (the parameter stays
+        input) and the function is marked for the link step."""
+        run = FunctionRun(self, endpoint, {}, depth)
+        qual = run.eval(mark.args[0], {}).name
+        if "." not in qual:
+            return None
+        if self.project is None:
+            self.external(qual, at_sink=True)
+            return None
+        found = self.project.resolve(qual)
+        if found is None or not isinstance(found[1], _FUNCTIONS):
+            return None
+        owner, dependency = found
+        if dependency not in owner.entry_params:
+            spec = dependency.args  # type: ignore[attr-defined]
+            plain = [*spec.posonlyargs, *spec.args]
+            defaults = [None] * (len(plain) - len(spec.defaults)) + list(spec.defaults)
+            owner.entry_params[dependency] = {
+                arg.arg: self.filled(arg, default)
+                for arg, default in [*zip(plain, defaults), *zip(spec.kwonlyargs, spec.kw_defaults)]
+            }
+            owner.summaries.pop(dependency, None)  # run again, given what FastAPI gives
+        given = run.local_call(mark, dependency, [], {}, owner)
+        if given is None:
+            return None
+        return _stepped(given, _step(mark, f"given by the dependency `{_short(mark.args[0])}()`"))
+
+    def filled(self, arg: ast.arg, default: Any) -> Value:
+        """What FastAPI gives a dependency's parameter: a nested dependency's result (not
+        followed: no input), the request, a number, else the request's input."""
+        if isinstance(default, ast.Call) and _last(default.func) in ("Depends", "Security"):
+            return CLEAN
+        declared = annotated_type(arg.annotation) if arg.annotation is not None else ""
+        for source in self.models.param_sources:
+            if declared in source.annotations:  # `request: Request`: read as an endpoint's
+                attrs = ",".join(sorted(source.attrs))
+                return Value(shape=f"request:{source.kind}:{attrs}", name=arg.arg)
+        if declared in self.models.number_types():
+            return Value(shape="number")
+        step = _step(arg, f"user input FastAPI fills `{arg.arg}` with")
+        return tainted(Taint(frozenset({"remote"}), frozenset(), (step,)))
 
     def class_constant(self, cls: str, attr: str) -> bool:
         """Whether the class body binds `attr` to a constant (`prefix = "[audit]"`) that no code

@@ -4,7 +4,7 @@ from typing import Annotated
 
 from fastapi import Depends, FastAPI
 
-from files.deps import CheckedListing, Listing, search_term
+from files.deps import CheckedListing, Listing, checked_folder, header_folder, search_term
 from files.disk import read_default, read_file, read_file_checked, store
 from files.schemas import Kind, Shelf, Upload
 
@@ -39,7 +39,7 @@ def by_kind(kind: Kind):
 
 @api.get("/search")
 def search(term: Annotated[str, Depends(search_term)]):
-    return {"body": read_file(term)}  # expect: SB022:HIGH<41
+    return {"body": read_file(term)}  # expect: SB022:HIGH<11
 
 
 @api.get("/listing")
@@ -62,3 +62,14 @@ def listing_checked(where: Annotated[CheckedListing, Depends(CheckedListing)]):
 @api.get("/listing-annotated")
 def listing_annotated(where: Annotated[Listing, Depends(Listing)]):
     return {"body": read_file(where.folder)}  # expect: SB022:HIGH<63
+
+
+@api.get("/folder-checked")
+def folder_checked(folder: str = Depends(checked_folder)):
+    # a dependency of another module that checks what FastAPI fills it with
+    return {"body": read_file(folder)}
+
+
+@api.get("/folder-from-header")
+def folder_from_header(folder: str = Depends(header_folder)):
+    return {"body": read_file(folder)}  # expect: SB022:HIGH<37

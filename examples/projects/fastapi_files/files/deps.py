@@ -1,8 +1,11 @@
 """Dependencies of the API: what they return comes from the request."""
 
+import re
 from typing import Literal
 
-from fastapi import Query
+from fastapi import HTTPException, Query, Request
+
+FOLDER = re.compile(r"[a-z]{1,20}")
 
 
 def search_term(q: str = Query("")) -> str:
@@ -21,3 +24,14 @@ class CheckedListing:
 
     def __init__(self, folder: Literal["inbox", "archive"] = "inbox"):
         self.folder = folder
+
+
+def checked_folder(folder: str = Query("inbox")) -> str:
+    """Only a short word of letters gets through: no separator, no `..`."""
+    if not FOLDER.fullmatch(folder):
+        raise HTTPException(status_code=400, detail="bad folder")
+    return folder
+
+
+def header_folder(request: Request) -> str:
+    return request.headers.get("x-folder", "inbox")
