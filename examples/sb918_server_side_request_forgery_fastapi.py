@@ -2,13 +2,16 @@
 annotation), the URL from the query, directly or through a dependency of its own."""
 
 from typing import Optional
+from urllib.parse import urlparse
 
 import httpx
 import httpx as hx
-from fastapi import Depends, FastAPI, Query
+from fastapi import Depends, FastAPI, HTTPException, Query
+from pydantic import BaseModel
 
 app = FastAPI()
 STATUS_URL = "https://status.example.com/health"
+PARTNERS = {"api.partner.example", "cdn.partner.example"}
 
 
 def client() -> httpx.AsyncClient:
@@ -29,7 +32,7 @@ async def fetch(http: Optional[httpx.AsyncClient], url: str) -> str:
 
 @app.get("/preview")
 async def preview(url: str, http: httpx.AsyncClient = Depends(client)):
-    return {"html": (await http.get(url)).text}  # expect: SB918:HIGH<31
+    return {"html": (await http.get(url)).text}  # expect: SB918:HIGH<34
 
 
 @app.get("/preview-status")
@@ -39,7 +42,7 @@ async def preview_status(url: str, http: httpx.AsyncClient = Depends(client)):
 
 @app.get("/preview-target")
 async def preview_target(url: str = Depends(target), http: httpx.AsyncClient = Depends(client)):
-    return {"html": (await http.get(url)).text}  # expect: SB918:HIGH<18
+    return {"html": (await http.get(url)).text}  # expect: SB918:HIGH<21
 
 
 @app.get("/preview-status-target")
@@ -51,7 +54,7 @@ async def preview_status_target(
 
 @app.get("/preview-helper")
 async def preview_helper(url: str):
-    return {"html": await fetch(httpx.AsyncClient(), url)}  # expect: SB918:HIGH<53
+    return {"html": await fetch(httpx.AsyncClient(), url)}  # expect: SB918:HIGH<56
 
 
 async def fetch_aliased(http: hx.AsyncClient, url: str) -> str:
@@ -60,9 +63,29 @@ async def fetch_aliased(http: hx.AsyncClient, url: str) -> str:
 
 @app.get("/preview-aliased")
 async def preview_aliased(url: str):
-    return {"html": await fetch_aliased(hx.AsyncClient(), url)}  # expect: SB918:HIGH<62
+    return {"html": await fetch_aliased(hx.AsyncClient(), url)}  # expect: SB918:HIGH<65
 
 
 @app.get("/preview-aliased-status")
 async def preview_aliased_status(url: str):
     return {"html": await fetch_aliased(hx.AsyncClient(), STATUS_URL)}
+
+
+class Fetch(BaseModel):
+    url: str
+    note: str = ""
+
+
+@app.post("/fetch-partner")
+async def fetch_partner(body: Fetch):
+    # the host of the body's URL checked against the code's list: the attribute is vouched for
+    if urlparse(body.url).netloc not in PARTNERS:
+        raise HTTPException(status_code=400)
+    return {"html": httpx.get(body.url).text}
+
+
+@app.post("/fetch-partner-https")
+async def fetch_partner_https(body: Fetch):
+    if urlparse(body.url).scheme != "https":  # a scheme checked is no host checked
+        raise HTTPException(status_code=400)
+    return {"html": httpx.get(body.url).text}  # expect: SB918:HIGH<88

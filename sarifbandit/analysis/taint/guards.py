@@ -11,6 +11,7 @@ import ast
 from typing import TYPE_CHECKING, Any, Dict, FrozenSet, List, Optional, Tuple, cast
 
 from ...records import replace
+from ..nodes import dotted_name
 from .patterns import local_path_facts, safe_classes
 from .values import (
     FIXED_TEXT,
@@ -175,8 +176,9 @@ def _refine(run: "FunctionRun", test: ast.expr, truth: bool, env: Env) -> Env:
         # `if urlparse(x).netloc: abort()`: below, x is a relative URL on this site (a URL
         # without a scheme may still name a host: `//evil.example`)
         origin = _url_origin(run, test.value, env)
-        if origin is not None and origin in env:
-            env[origin] = sanitized(env[origin], frozenset({"redirect"}))
+        held = _held(env, origin) if origin is not None else None
+        if origin is not None and held is not None:
+            _hold(env, origin, sanitized(held, frozenset({"redirect"})))
         return env
     if (
         isinstance(test, ast.Compare)
@@ -417,7 +419,7 @@ def _compare(run: "FunctionRun", test: ast.Compare, truth: bool, env: Env) -> En
         imported_check(run, other, checked)
     listed = _listed_hosts(other) if positive else frozenset()
     held = _host_var(env[name]) if name is not None and name in env and listed else None
-    if held is not None and held[0] in env:
+    if held is not None:
         # `host = urlparse(url).hostname` then `host in ALLOWED`: url goes to an allowed host
         _host_checked(env, held[0], listed, held[1])
     if name is not None and name in env and positive and other.known:
@@ -486,7 +488,7 @@ def _compare(run: "FunctionRun", test: ast.Compare, truth: bool, env: Env) -> En
         # the URL, and the parsed URL the host was read from (a URL rebuilt from its parts,
         # `"https://" + parsed.hostname + parsed.path`, goes where the URL went)
         parsed = left.value.id if isinstance(left.value, ast.Name) else None
-        for holder in dict.fromkeys(name for name in (origin, parsed) if name in env):
+        for holder in dict.fromkeys(n for n in (origin, parsed) if n and _held(env, n)):
             if _this_host(right):
                 # the host the browser asked for: where a redirect may go, not what the server
                 # may fetch (a client names that host in its request)
@@ -509,14 +511,32 @@ def _host_checked(env: Env, origin: str, classes: FrozenSet[str], by_name: bool)
     """The URL in `origin` shown to go to a listed host, safe for `classes`. Where the host
     was read by `.hostname` and backslashes were not rejected, a redirect is only less sure:
     `https://evil\\@good/` has urlparse's hostname good, and a browser's host evil."""
-    value = env[origin]
+    value = _held(env, origin)
+    if value is None:
+        return
     if not by_name or "redirect" not in classes or "noback" in _facts_of(value):
-        env[origin] = sanitized(value, classes)
+        _hold(env, origin, sanitized(value, classes))
         return
     rest = classes - {"redirect"}
     checked = sanitized(value, rest) if rest else value
     taint = checked.all_taint()
-    env[origin] = replace(checked, taint=taint.inexact()) if taint is not None else checked
+    _hold(env, origin, replace(checked, taint=taint.inexact()) if taint is not None else checked)
+
+
+def _held(env: Env, origin: str) -> Optional[Value]:
+    """The value of a variable, or of an attribute of one (`req.url`: the part the object
+    holds, else what the object carries)."""
+    base, _, attr = origin.partition(".")
+    holder = env.get(base)
+    if not attr or holder is None:
+        return holder
+    part = holder.entry(("attr", attr)) if holder.entries is not None else None
+    return part if part is not None else Value(taint=holder.all_taint())
+
+
+def _hold(env: Env, origin: str, value: Value) -> None:
+    base, _, attr = origin.partition(".")
+    env[base] = env[base].with_entry(("attr", attr), value) if attr else value
 
 
 #: what a URL whose host is one the program lists is safe for
@@ -546,8 +566,11 @@ def _this_host(node: ast.expr) -> bool:
 
 
 def _url_origin(run: "FunctionRun", node: ast.expr, env: Env) -> Optional[str]:
-    if isinstance(node, ast.Call) and node.args and isinstance(node.args[0], ast.Name):
-        return node.args[0].id
+    """What the URL parsed in `node` is held in: a variable, or an object's attribute
+    (`urlparse(req.url)`: "req.url")."""
+    if isinstance(node, ast.Call) and node.args:
+        held = dotted_name(node.args[0])
+        return held if held and held.count(".") <= 1 else None
     if isinstance(node, ast.Name) and node.id in env:
         shape = env[node.id].shape
         if shape.startswith("url:") and shape[4:]:
@@ -654,7 +677,7 @@ def _host_among(run: "FunctionRun", each: ast.expr, env: Env) -> Env:
     ):
         host = element.left
     found = _host_origin(run, host, env) if host is not None else None
-    if found is not None and found[0] in env:
+    if found is not None:
         _host_checked(env, found[0], classes, found[1])
     return env
 

@@ -15,6 +15,7 @@ import urllib.parse
 from typing import TYPE_CHECKING, Any, Callable, Dict, FrozenSet, List, Optional, Tuple
 
 from ...records import replace
+from ..nodes import dotted_name
 from .guards import compiled_pattern
 from .models import EVERY_CLASS
 from .patterns import DANGEROUS
@@ -1102,8 +1103,9 @@ def call_library(
         taint = join_all(args + list(kwargs.values()))
         return Value(taint=taint.sanitize(_EVERY) if taint else None, shape=f"mac:{origin}")
     if qual in _URL_PARSERS:
-        origin = node.args[0].id if node.args and isinstance(node.args[0], ast.Name) else ""
-        return Value(taint=join_all(args), shape=f"url:{origin}")
+        # the variable (or an object's attribute, `req.url`) a guard on the host vouches for
+        held = dotted_name(node.args[0]) if node.args else ""
+        return Value(taint=join_all(args), shape=f"url:{held if held.count('.') <= 1 else ''}")
     if qual in _URL_JOINERS and args and args[0].entries is not None:
         # the scheme, host and path choose where the URL goes; input only in its query or
         # fragment (`parts[3] = urlencode(params)`) does not
