@@ -107,6 +107,11 @@ class Project:
             bound = analysis.module_env.get(rest[0])
             if function is not None or bound is None or not bound.name:
                 return None
+            if len(rest) == 2 and bound.shape == "object" and bound.name in analysis.classes:
+                # `renderer.render(...)`, renderer = Renderer() at the module's level: the
+                # method of its class
+                qualname = f"{analysis.module}.{bound.name}.{rest[1]}"
+                continue
             # re-exported (`from .models import EditView` in a package): follow the import
             followed = ".".join([bound.name, *rest[1:]])
             if followed == qualname:

@@ -26,3 +26,7 @@ class Archive:
 
     def pack(self, name):
         subprocess.run("tar czf " + self.folder + "/" + name + ".tgz .", shell=True)  # expect: B602
+
+
+#: the archive every view shares, made when the module loads
+shared_archive = Archive("/srv/archive")

@@ -92,3 +92,16 @@ def report_quoted():
     else:
         command = "report --summary"
     return str(os.system(command))  # expect: B605:HIGH<89
+
+
+@app.route("/archive-shared")
+def archive_shared():
+    # a method of an object another module made at its top level
+    exporter.shared_archive.pack(request.args.get("name", "orders"))  # expect: SB078:HIGH<100
+    return "packed"
+
+
+@app.route("/archive-shared-fixed")
+def archive_shared_fixed():
+    exporter.shared_archive.pack("orders")
+    return "packed"
