@@ -384,3 +384,39 @@ def quoted_then_stripped():
     os.system("ls " + quote(folder).replace("'", ""))  # expect: B605:HIGH<383
     os.system("ls " + quote(folder).replace("\t", " "))  # expect: B605:LOW
     return "listed"
+
+
+@app.route("/tail-walrus")
+def tail_walrus():
+    # the value bound inside the test is the one the test shows to be digits
+    if not (lines := request.args.get("lines", "20")).isdigit():
+        abort(400)
+    os.system(f"tail -n {lines} /var/log/app.log")  # expect: B605:LOW
+    return "ok"
+
+
+@app.route("/tail-walrus-any")
+def tail_walrus_any():
+    if not (lines := request.args.get("lines", "20")):
+        abort(400)
+    os.system(f"tail -n {lines} /var/log/app.log")  # expect: B605:HIGH<400
+    return "ok"
+
+
+@app.route("/status-spec", methods=["POST"])
+def status_spec():
+    # an item of a mapping checked against the code's list: that item is one of them
+    spec = {"service": request.form.get("service", ""), "lines": "20"}
+    if spec["service"] not in SERVICES:
+        abort(400)
+    os.system("systemctl status " + spec["service"])  # expect: B605:LOW
+    return "ok"
+
+
+@app.route("/status-spec-other", methods=["POST"])
+def status_spec_other():
+    spec = {"service": request.form.get("service", ""), "unit": request.form.get("unit", "")}
+    if spec["unit"] not in SERVICES:
+        abort(400)
+    os.system("systemctl status " + spec["service"])  # expect: B605:HIGH<418
+    return "ok"

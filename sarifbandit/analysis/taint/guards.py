@@ -96,32 +96,33 @@ def _test_of(run: "FunctionRun", name: str, env: Env) -> Optional[ast.expr]:
 
 
 def refine(run: "FunctionRun", test: ast.expr, truth: bool, env: Env) -> Env:
-    """`env` where `test` is `truth`. An attribute the test looks at (`self.target`) is
-    refined as a variable of its own, named `self.target`, and stored back on its object."""
-    held = _held_attributes(test, env)
+    """`env` where `test` is `truth`. A part of an object or a mapping the test looks at
+    (`self.target`, `spec["formula"]`) is refined as a variable of its own, named as written
+    (see _name), and stored back where it is held."""
+    held = _held_parts(test, env)
     if not held:
         return _refine(run, test, truth, env)
-    before = {
-        key: cast(Value, env[base].entry(("attr", attr))) for key, (base, attr) in held.items()
-    }
+    before = {key: cast(Value, env[base].entry(part)) for key, (base, part) in held.items()}
     out = _refine(run, test, truth, {**env, **before})
-    for key, (base, attr) in held.items():
+    for key, (base, part) in held.items():
         value = out.pop(key)
         if value is not before[key] and base in out:
-            out[base] = out[base].with_entry(("attr", attr), value)
+            out[base] = out[base].with_entry(part, value)
     return out
 
 
-def _held_attributes(test: ast.expr, env: Env) -> Dict[str, Tuple[str, str]]:
-    """`self.target` and the like in a test, as held on an object the function has."""
-    held: Dict[str, Tuple[str, str]] = {}
+def _held_parts(test: ast.expr, env: Env) -> Dict[str, Tuple[str, Any]]:
+    """`self.target`, `spec["formula"]` and the like in a test, as held on an object or in a
+    mapping the function has: {the name _name gives it: (the variable, the entry's key)}."""
+    held: Dict[str, Tuple[str, Any]] = {}
     todo: List[ast.AST] = [test]
     while todo:  # the places a guard reads its subject from, not every node of the test
         node = todo.pop()
-        if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name):
-            owner = env.get(node.value.id)
-            if owner is not None and owner.entry(("attr", node.attr)) is not None:
-                held[f"{node.value.id}.{node.attr}"] = (node.value.id, node.attr)
+        part = _part_of(node)
+        if part is not None:
+            owner = env.get(part[0])
+            if owner is not None and owner.entries is not None and owner.entry(part[1]) is not None:
+                held[cast(str, _name(node))] = part
         elif isinstance(node, ast.UnaryOp):
             todo.append(node.operand)
         elif isinstance(node, ast.BoolOp):
@@ -275,12 +276,29 @@ def _one_of_compared(run: "FunctionRun", test: ast.BoolOp, env: Env) -> Env:
 
 
 def _name(node: ast.AST) -> Optional[str]:
-    """The variable a test looks at: `x`, or the one `(x := ...)` binds as it is tested."""
+    """The variable a test looks at: `x`, or the one `(x := ...)` binds as it is tested; a
+    part of one, `x.attr` or `x["key"]`, is found in env only as refine() puts it there."""
     if isinstance(node, ast.NamedExpr):
         node = node.target
     if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name):
-        return f"{node.value.id}.{node.attr}"  # found in env only as refine() puts it there
+        return f"{node.value.id}.{node.attr}"
+    if isinstance(node, ast.Subscript) and _part_of(node) is not None:
+        return f"{cast(ast.Name, node.value).id}[{cast(ast.Constant, node.slice).value!r}]"
     return node.id if isinstance(node, ast.Name) else None
+
+
+def _part_of(node: ast.AST) -> Optional[Tuple[str, Any]]:
+    """(the variable, the entry's key) of `x.attr` or `x["key"]` (a constant key)."""
+    if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name):
+        return node.value.id, ("attr", node.attr)
+    if (
+        isinstance(node, ast.Subscript)
+        and isinstance(node.value, ast.Name)
+        and isinstance(node.slice, ast.Constant)
+        and isinstance(node.slice.value, (str, int))
+    ):
+        return node.value.id, node.slice.value
+    return None
 
 
 #: constant-time comparisons of a signature with the digest the code computes
@@ -580,12 +598,15 @@ def _url_origin(run: "FunctionRun", node: ast.expr, env: Env) -> Optional[str]:
 
 def _call(run: "FunctionRun", test: ast.Call, truth: bool, env: Env) -> Env:
     func = test.func
+    # read on a copy: `(n := ...).isdigit()` bound n when the test ran, and binding it again
+    # here would undo what the test shows of it
+    qual = run.eval(func, dict(env)).name
     if truth:
         # `if is_safe_url(x):` of a helper of the scan whose every true return checked x
         for guarded, classes in run.predicate_guards(test, env).items():
             if guarded in env:
                 env[guarded] = sanitized(env[guarded], classes)
-        if run.eval(func, env).name in _DIGEST_COMPARISONS and len(test.args) == 2:
+        if qual in _DIGEST_COMPARISONS and len(test.args) == 2:
             return _authenticated(run, test.args, env)
     name: Optional[str] = _name(func.value) if isinstance(func, ast.Attribute) else None
     if isinstance(func, ast.Attribute) and name is not None:
@@ -625,7 +646,6 @@ def _call(run: "FunctionRun", test: ast.Call, truth: bool, env: Env) -> Env:
         if name is not None and name in env and names and set(names) <= numeric:
             env[name] = sanitized(env[name], frozenset({"*"}), "number")
         return env
-    qual = run.eval(func, env).name
     if qual in _ABSOLUTE_TESTS and not truth and len(test.args) == 1:
         # `if os.path.isabs(name): abort()`: below, the name is relative
         name = _name(test.args[0])
