@@ -35,20 +35,31 @@ def printable(text):
     return CONTROL_CHARACTERS.sub("?", str(text))[:200]
 
 
+def visible(text):
+    # each character kept only where it prints: no line break gets through
+    return "".join(ch if ch.isprintable() else "?" for ch in str(text))
+
+
+def unquoted(text):
+    return "".join(ch if ch != '"' else "'" for ch in str(text))
+
+
 @app.route("/search-compiled")
 def search_compiled():
     # a pattern compiled once, its text shown: every line break replaced, also in a helper
     query = request.args.get("q", "")
     log.info("search for %s", CONTROL_CHARACTERS.sub("", query))
     log.info("search for %s", printable(query))
-    log.info("search for %s", TABS.sub(" ", query))  # expect: SB117:MEDIUM<41
+    log.info("search for %s", visible(query))
+    log.info("search for %s", unquoted(query))  # expect: SB117:HIGH<50
+    log.info("search for %s", TABS.sub(" ", query))  # expect: SB117:MEDIUM<50
     return "ok"
 
 
 @app.route("/search")
 def search():
     terms = request.args.get("q", "")
-    logging.info(f"search for {terms}")  # expect: SB117:HIGH<50
+    logging.info(f"search for {terms}")  # expect: SB117:HIGH<61
     return "ok"
 
 
@@ -63,7 +74,7 @@ def search_safe():
 def agent():
     details = {"agent": request.headers.get("User-Agent", ""), "kind": "browser"}
     log.info("client kind %s" % details["kind"])
-    log.info("client agent %s" % details["agent"])  # expect: SB117:HIGH<64
+    log.info("client agent %s" % details["agent"])  # expect: SB117:HIGH<75
     return "ok"
 
 
@@ -74,11 +85,11 @@ def search():
     agent = " ".join(request.headers.get("User-Agent", "").splitlines())
     log.info(f"agent={agent}")
     raw = re.sub(r"\n", "", request.args.get("q", ""))
-    log.info("search for " + raw)  # expect: SB117:MEDIUM<76
+    log.info("search for " + raw)  # expect: SB117:MEDIUM<87
     first = request.args.get("q", "").split()[0]
     log.info("first word " + first)
     head = request.args.get("q", "").split(" ")[0]
-    log.info("first word " + head)  # expect: SB117:HIGH<80
+    log.info("first word " + head)  # expect: SB117:HIGH<91
     return "ok"
 
 
@@ -88,7 +99,7 @@ def user_checked():
     if re.fullmatch(r"[a-z]+", user):
         log.info("user " + user)
     if re.match(r"^[a-z]+$", user):  # `$` matches before a final line break: "bob\n" passes
-        log.info("user " + user)  # expect: SB117:HIGH<87
+        log.info("user " + user)  # expect: SB117:HIGH<98
     return "ok"
 
 
@@ -100,16 +111,16 @@ def order(order_id: int):
 
 @api.get("/orders/by-ref/{ref}")
 def order_by_ref(ref: str):
-    log.info("order {} viewed".format(ref))  # expect: SB117:HIGH<102
+    log.info("order {} viewed".format(ref))  # expect: SB117:HIGH<113
     return {"ref": ref}
 
 
 def main():
     name = sys.argv[1]
-    log.error("cannot open " + name)  # expect: SB117:MEDIUM<108
+    log.error("cannot open " + name)  # expect: SB117:MEDIUM<119
     log.error("cannot open %r", name)
     answer = input("continue? ")
-    log.info("answer was " + answer)  # expect: SB117:MEDIUM<111
+    log.info("answer was " + answer)  # expect: SB117:MEDIUM<122
     answer = "yes"
     log.info("answer was " + answer)
 
@@ -131,7 +142,7 @@ def search_logged():
     # unicode_escape writes a line break as the two characters \\n: one log line stays one
     term = request.args.get("q", "")
     log.info("search: " + term.encode("unicode_escape").decode("ascii"))
-    log.info("search: " + term.encode("utf-8").decode("ascii"))  # expect: SB117:HIGH<132
+    log.info("search: " + term.encode("utf-8").decode("ascii"))  # expect: SB117:HIGH<143
     return "ok"
 
 
@@ -145,5 +156,5 @@ def audit_tag(tag: str = Query(pattern=r"^[a-z0-9-]{1,20}$")):
 @api.get("/audit/tag-legacy")
 def audit_tag_legacy(tag: str = Query(regex=r"^[a-z0-9-]{1,20}$")):
     # the older `regex=` is Python's re: its `$` also matches before a final line break
-    log.info("tag %s", tag)  # expect: SB117:HIGH<146
+    log.info("tag %s", tag)  # expect: SB117:HIGH<157
     return {"ok": True}

@@ -392,3 +392,20 @@ def test_a_branch_taken_either_way_is_not_dead() -> None:
                 os.system("pwd")
         """
     ) == [(11, 11, 10, False)]
+
+
+def test_return_ways_bound_joins_what_a_function_returns(monkeypatch) -> None:
+    # within the bound each return is answered with the call's arguments: the default the
+    # caller leaves and the checked target; past it they are joined, and the check is lost
+    code = """
+        import os
+        def pick(name, default="ls"):
+            if not name.isalnum():
+                return default
+            return name
+        def main():
+            os.system(pick(input()))
+        """
+    assert _hits(code) == []
+    monkeypatch.setattr(interpret, "MAX_RETURN_WAYS", 1)
+    assert _hits(code) == [(8, "command", "MEDIUM")]

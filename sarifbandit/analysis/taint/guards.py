@@ -617,6 +617,8 @@ def _call(run: "FunctionRun", test: ast.Call, truth: bool, env: Env) -> Env:
                 return _matched(run, compiled, test.args[0], f"re.{func.attr}", env)
         if name in env and truth and func.attr in _HARMLESS:
             env[name] = sanitized(env[name], frozenset({"*"}), "number")
+        elif name in env and truth and func.attr == "isprintable":
+            env[name] = sanitized(env[name], _LINE_BREAK_CLASSES)  # no line break in it
         elif name in env and truth and func.attr in ("startswith", "is_relative_to"):
             if env[name].shape == "normalized":
                 env[name] = _inside(run, func.attr, test.args, env[name], env)

@@ -121,6 +121,10 @@ MAX_READER_ROUNDS = 8
 MAX_CLASS_DEPTH = 16
 #: functions a dynamic call may reach (a handler table, `getattr(self, "on_" + kind)`)
 MAX_CANDIDATES = 16
+#: a function's returns kept apart in its summary, each answered with the call's arguments
+#: (`return default` or `return checked`: the caller's default does not undo the check);
+#: past it, what they return joined
+MAX_RETURN_WAYS = 4
 
 Env = Dict[str, Value]
 _FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
@@ -183,6 +187,8 @@ class Summary:
     #: (parameter index, dotted name) of the calls neither the file nor the models answer
     #: that a parameter's value reaches (see FileAnalysis.external)
     param_calls: Set[Tuple[int, str]] = field(default_factory=set)
+    #: what each `return` gives, apart (at most MAX_RETURN_WAYS; None: only `returns`)
+    return_ways: Optional[Tuple[Value, ...]] = None
 
 
 def _step(node: ast.AST, message: str, nesting: int = 0) -> Step:
@@ -820,6 +826,8 @@ class FileAnalysis:
             run.vouching = vouching
             run.run_body(func.body)  # type: ignore[attr-defined]
             summary.returns = run.returned
+            if run.return_ways is not None and len(run.return_ways) > 1:
+                summary.return_ways = tuple(run.return_ways)
             if vouching and run.final_env is not None:  # the end of the body is a way out
                 run.vouch(None, run.final_env, may_be_true=False)
             summary.guards = {i: c for i, c in enumerate(run.vouched or ()) if c}
@@ -1177,6 +1185,8 @@ class FunctionRun:
         self.depth = depth
         self.cls = analysis.class_of.get(func)
         self.returned: Optional[Value] = None
+        #: each `return`'s value, while there are few enough (see MAX_RETURN_WAYS)
+        self.return_ways: Optional[List[Value]] = []
         self.self_out: Optional[Value] = None
         self.final_env: Optional[Env] = None
         self.summary: Optional[Summary] = None
@@ -1199,6 +1209,7 @@ class FunctionRun:
             self.final_env = self.block(body, dict(self.start_env))
         except BudgetExceeded:  # past the bound the function's result is not known
             self.returned = join(self.returned, Value(taint=None))
+            self.return_ways = None
             # nor which way its tests would have gone in the rounds it did not run
             branches = self.a.branches
             for node in ast.walk(self.func):
@@ -1380,6 +1391,9 @@ class FunctionRun:
                 sink = f"the template `{template}`"
                 self.sink_value(node, node.value, Value(taint=raw), "xss", sink, env)
         self.returned = join(self.returned, value)
+        ways = self.return_ways
+        if ways is not None:
+            self.return_ways = ways + [value] if len(ways) < MAX_RETURN_WAYS else None
         if self.cls is not None:
             params = _param_names(self.func)
             if params:
@@ -2277,6 +2291,7 @@ class FunctionRun:
     def e_Yield(self, node: ast.Yield, env: Env, depth: int) -> Value:
         if node.value is not None:
             self.returned = join(self.returned, self.eval(node.value, env, depth))
+            self.return_ways = None  # a generator: what it yields, together
         return CLEAN
 
     e_YieldFrom = e_Yield
@@ -2833,12 +2848,13 @@ class FunctionRun:
                 if _remote(taint):
                     self.a.external(qual, at_sink=False)
                 self.note_param_calls(taint, qual)
-        returned = summary.returns
-        if returned is None:
-            return CLEAN
-        if elsewhere:
-            returned = relocated(returned, elsewhere)
-        return substitute(returned, actual, _step(node, f"returned by `{name}()`"))
+        step = _step(node, f"returned by `{name}()`")
+        given: Optional[Value] = None
+        for way in summary.return_ways or (summary.returns,):
+            if way is not None:
+                way = relocated(way, elsewhere) if elsewhere else way
+                given = join(given, substitute(way, actual, step))
+        return given if given is not None else CLEAN
 
     def note_param_calls(self, taint: Optional[Taint], qual: str) -> None:
         """Note in the summary the parameters whose values reach `qual`, a call the link step
@@ -3753,7 +3769,10 @@ def substitute(returned: Value, actual: Dict[int, Value], step: Step) -> Value:
                     and used[0].pieces is not None
                     and carried is not None
                     and not piece.sanitized
+                    and all(kind.startswith(PARAM_PREFIX) for kind in piece.kinds)
                 ):
+                    # the piece is the argument alone: its own pieces (input mixed in with
+                    # the parameter keeps the piece whole, as taint)
                     pieces.extend(
                         p.step(step) if isinstance(p, Taint) else p for p in used[0].pieces
                     )
