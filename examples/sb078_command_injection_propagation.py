@@ -420,3 +420,22 @@ def status_spec_other():
         abort(400)
     os.system("systemctl status " + spec["service"])  # expect: B605:HIGH<418
     return "ok"
+
+
+@app.route("/grouped")
+def grouped():
+    # an item of a mapping grows in place: the list under "hosts" holds the input
+    targets = collections.defaultdict(list)
+    targets["hosts"].append(request.args.get("host", ""))
+    targets["services"].append("web")
+    os.system("ping -c 1 " + targets["hosts"][0])  # expect: B605:HIGH<429
+    return "ok"
+
+
+@app.route("/grouped-services")
+def grouped_services():
+    targets = {"hosts": [], "services": []}
+    targets["hosts"].append(request.args.get("host", ""))
+    targets["services"].append("web")
+    os.system("systemctl status " + targets["services"][0])  # expect: B605:LOW
+    return "ok"

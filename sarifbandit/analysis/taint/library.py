@@ -178,6 +178,22 @@ def store_receiver(node: ast.Call, env: Dict[str, Value], value: Value) -> None:
     func = node.func
     if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name):
         env[func.value.id] = value
+    elif (
+        isinstance(func, ast.Attribute)
+        and isinstance(func.value, ast.Subscript)
+        and isinstance(func.value.value, ast.Name)
+        and func.value.value.id in env
+    ):
+        # `groups["admins"].append(x)`: the mapping's item changes; under a key not known,
+        # what any key may hold
+        holder, key = env[func.value.value.id], func.value.slice
+        if holder.entries is not None:
+            if isinstance(key, ast.Constant) and hashable(key.value):
+                env[func.value.value.id] = holder.with_entry(key.value, value)
+            else:
+                env[func.value.value.id] = holder.with_entry(
+                    REST, join(holder.entry(REST), value) or value
+                )
     elif isinstance(func, ast.Attribute) and isinstance(func.value, ast.Attribute):
         owner = func.value.value
         if isinstance(owner, ast.Name) and owner.id in env:
@@ -1181,4 +1197,20 @@ def call_library(
         if args:
             value = value.with_entry(REST, smashed(args[0]))
         return value
+    if qual == "collections.defaultdict" and not kwargs and len(node.args) <= 1:
+        # `defaultdict(list)`: a key not stored yet holds a new empty container
+        factory = node.args[0] if node.args else None
+        made = _EMPTY.get(factory.id) if isinstance(factory, ast.Name) else None
+        if factory is None or made is not None:
+            return Value(entries=((REST, made or constant(None)),), shape="dict")
     return None
+
+
+#: what the containers a defaultdict makes for a new key start as
+_EMPTY = {
+    "list": Value(entries=(), shape="list"),
+    "dict": Value(entries=(), shape="dict"),
+    "set": Value(entries=(), shape="set"),
+    "str": constant(""),
+    "int": constant(0),
+}
