@@ -134,7 +134,7 @@ class Project:
         cut short counts as yes."""
         found = self.resolve(qualname, near)
         if found is None:
-            return False  # the second scan could not answer the call either
+            return self._sink_of_result(qualname, near)
         analysis, function = found
         if not isinstance(function, ast.ClassDef):
             return _reaches_sink(analysis.summary(function, depth=0))
@@ -145,6 +145,19 @@ class Project:
             if _reaches_sink(summary) or (name == "__init__" and _stores_input(summary)):
                 return True
         return False
+
+    def _sink_of_result(self, qualname: str, near: str) -> bool:
+        """Whether `qualname` is a method called on what a function of the scan returns that
+        the models know as a sink (`conn = directory.connect()`, then `conn.search(...)`, the
+        connection an ldap3 one): the second scan then knows the object."""
+        maker, _, method = qualname.rpartition(".")
+        found = self.resolve(maker, near) if maker else None
+        if found is None or isinstance(found[1], ast.ClassDef):
+            return False
+        summary = found[0].summary(found[1], depth=0)
+        made = summary.returns.name if summary is not None and summary.returns else ""
+        # the object's own method, by name: `*.search` patterns would take every re.search
+        return bool(made) and bool(self._models.sinks_named(f"{made}.{method}"))
 
     def constant(self, qualname: str, near: str) -> Optional[Value]:
         """A module-level name of a scanned module whose value the code fixes: a constant, a
@@ -265,7 +278,10 @@ def _linked(
             linked.append(result)
             continue
         spans = _spans_of(result, matter)
-        seen = SeenFrom(project, result.path, frozenset(result.external_results), spans)
+        # followed again: the calls whose results reach sinks, and those whose results a
+        # call that matters is made on (`directory.connect()` of `connect().search(...)`)
+        makers = {call.rpartition(".")[0] for call in matter}
+        seen = SeenFrom(project, result.path, frozenset(result.external_results) | makers, spans)
         again = scan_bytes(data, result.path, flow_only, module_name(str(target.path)), seen)
         linked.append(_merged(result, again, spans))
     return linked

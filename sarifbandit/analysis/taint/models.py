@@ -265,6 +265,10 @@ class Models:
             found = self._sink_memo[qualname] = tuple(dict.fromkeys([*exact, *wild]))
         return found
 
+    def sinks_named(self, qualname: str) -> Tuple[Sink, ...]:
+        """The sinks whose entries name `qualname` itself (no `*.suffix` pattern)."""
+        return tuple(self._sinks.lookup(qualname)[0])
+
     def sanitizer_for(self, qualname: str) -> Optional[Sanitizer]:
         """The sanitizer of `qualname`; the classes of all its exact entries (else of all its
         pattern entries) together."""
