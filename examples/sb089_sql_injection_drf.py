@@ -4,7 +4,7 @@ class names) from the URL, text with neither `/` nor `.` unless the class narrow
 import subprocess  # expect: B404
 
 from django.db import connection
-from rest_framework import viewsets
+from rest_framework import generics, serializers, viewsets
 from rest_framework.decorators import action
 from rest_framework.response import Response
 
@@ -45,3 +45,33 @@ class ParcelViewSet(viewsets.ViewSet):
     def label(self, request, number=None):
         subprocess.run("print-label " + number, shell=True)  # expect: B602:LOW
         return Response({"ok": True})
+
+
+class CarrierFilter(serializers.Serializer):
+    carrier = serializers.ChoiceField(choices=["dhl", "ups", "fedex"])
+    note = serializers.CharField(max_length=80)
+
+
+class CarrierReportView(generics.GenericAPIView):
+    # get_serializer() makes the class serializer_class names: its fields' declarations decide
+    serializer_class = CarrierFilter
+
+    def post(self, request):
+        serializer = self.get_serializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        carrier = serializer.validated_data["carrier"]
+        with connection.cursor() as cursor:
+            cursor.execute(f"SELECT * FROM shipments WHERE carrier = '{carrier}'")  # expect: B608:LOW
+            return Response({"rows": cursor.fetchall()})
+
+
+class CarrierNoteView(generics.GenericAPIView):
+    serializer_class = CarrierFilter
+
+    def post(self, request):
+        serializer = self.get_serializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        note = serializer.validated_data["note"]
+        with connection.cursor() as cursor:
+            cursor.execute(f"SELECT * FROM shipments WHERE note = '{note}'")  # expect: B608:HIGH<72
+            return Response({"rows": cursor.fetchall()})

@@ -14,6 +14,7 @@ from __future__ import annotations
 import ast
 import bisect
 import builtins
+import copy
 import re
 from typing import (
     Any,
@@ -634,6 +635,8 @@ class FileAnalysis:
         #: sink calls the models let off for a setting the code chose (`Loader=loader`,
         #: loader a SafeLoader): the call -> (sink class, that setting in words)
         self.declined: Dict[ast.AST, Tuple[str, str]] = {}
+        #: `self.get_serializer(...)` calls as calls of the class they make (or None)
+        self.serializer_calls: Dict[ast.Call, Optional[ast.Call]] = {}
         #: (function, returned) -> whether it may vouch (see _may_vouch), per file: a module-wide
         #: memo kept the trees of earlier scans alive
         self._may_vouch: Dict[Tuple[ast.AST, bool], bool] = {}
@@ -2002,6 +2005,43 @@ class FunctionRun:
             return None
         return found[0], found[1]
 
+    def serializer_call(self, node: ast.Call) -> Optional[ast.Call]:
+        """`self.get_serializer(...)` as the call of the class it makes (see
+        serializer_class), one node per call site (findings are keyed by node)."""
+        calls = self.a.serializer_calls
+        if node not in calls:
+            named = self.serializer_class(node.func)
+            calls[node] = (
+                ast.copy_location(
+                    ast.Call(func=named, args=node.args, keywords=node.keywords), node
+                )
+                if named is not None
+                else None
+            )
+        return calls[node]
+
+    def serializer_class(self, func: ast.expr) -> Optional[ast.expr]:
+        """The class `self.get_serializer` makes in a method of a class of this file that
+        names it (`serializer_class = OrderSerializer`, written in the class's body)."""
+        if not (
+            isinstance(func, ast.Attribute)
+            and func.attr == "get_serializer"
+            and isinstance(func.value, ast.Name)
+            and func.value.id == "self"
+            and self.cls is not None
+        ):
+            return None
+        for item in self.a.classes[self.cls].body:
+            if (
+                isinstance(item, ast.Assign)
+                and len(item.targets) == 1
+                and isinstance(item.targets[0], ast.Name)
+                and item.targets[0].id == "serializer_class"
+                and isinstance(item.value, (ast.Name, ast.Attribute))
+            ):
+                return ast.copy_location(copy.copy(item.value), func)
+        return None
+
     def cleaned_form(self, form: str, taint: Taint, attr: str) -> Value:
         """`form.cleaned_data` of a form view's bound form, its class named by `form_class`:
         field by field where the class (of this file, or of another module at the link step)
@@ -2326,6 +2366,11 @@ class FunctionRun:
     # -- calls -------------------------------------------------------------------------------
     def e_Call(self, node: ast.Call, env: Env, depth: int) -> Value:
         func = node.func
+        made = self.serializer_call(node)
+        if made is not None:
+            # `self.get_serializer(data=request.data)` of a REST framework view: a call of
+            # the class its `serializer_class` names
+            return self.e_Call(made, env, depth)
         deferred = _deferred_call(node)
         if deferred is not None:
             # `tasks.add_task(send, to)`, `pool.submit(send, to)`, `Thread(target=send,
