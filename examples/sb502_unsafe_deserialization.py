@@ -195,3 +195,22 @@ def restore_upload(request):
         return JsonResponse({"error": "no file"}, status=400)
     saved = pickle.loads(form.cleaned_data["state"].read())  # expect: B301:HIGH<193
     return JsonResponse({"slot": form.cleaned_data["slot"], "keys": len(saved)})
+
+
+PRICE_CACHE = "/var/cache/shop/prices.pickle"
+
+
+@app.route("/prices")
+def prices():
+    # the program's own cache file, by a name the code fixes: not the request's data
+    with open(PRICE_CACHE, "rb") as handle:
+        table = pickle.loads(handle.read())  # expect: B301:LOW
+    return jsonify(count=len(table))
+
+
+@app.route("/prices-named")
+def prices_named():
+    # the file is the request's choice: a path traversal, and pickle keeps Bandit's rating
+    with open("/var/cache/shop/" + request.args.get("file", "prices.pickle"), "rb") as handle:  # expect: SB022:HIGH<214
+        table = pickle.load(handle)  # expect: B301:HIGH
+    return jsonify(count=len(table))

@@ -20,6 +20,7 @@ from .guards import compiled_pattern
 from .models import EVERY_CLASS
 from .patterns import DANGEROUS
 from .values import (
+    CALL_PREFIX,
     CLEAN,
     FIXED_TEXT,
     LISTING,
@@ -282,6 +283,11 @@ def method_of(
         return _buffer_method(run, node, attr, receiver, args, env)
     if shape.startswith("url") and attr in ("geturl", "_replace"):
         return Value(taint=receiver.all_taint())
+    if shape == NAMED_FILE and attr in _READS:
+        # what a file the code names holds is the program's data, not the request's; still
+        # the result of a call the analysis does not see into (what it goes through may tell)
+        read = Taint(frozenset({f"{CALL_PREFIX}open.{attr}"}))
+        return Value(taint=read, shape=NAMED_FILE, name=f"open.{attr}")
     if shape in ("path", "normalized"):
         if attr in ("resolve", "absolute"):
             return Value(taint=receiver.all_taint(), shape="normalized", name="pathlib.Path")
@@ -1118,6 +1124,9 @@ def call_library(
         origin = message.id if isinstance(message, ast.Name) else ""
         taint = join_all(args + list(kwargs.values()))
         return Value(taint=taint.sanitize(_EVERY) if taint else None, shape=f"mac:{origin}")
+    if qual in _OPENERS and args and fixed_text(args[0]) and "w" not in _mode(args, kwargs):
+        # `open(CACHE, "rb")`: a file the code names, read back (see _file_method)
+        return Value(shape=NAMED_FILE, name="open")
     if qual in _URL_PARSERS:
         # the variable (or an object's attribute, `req.url`) a guard on the host vouches for
         held = dotted_name(node.args[0]) if node.args else ""
@@ -1204,6 +1213,19 @@ def call_library(
         if factory is None or made is not None:
             return Value(entries=((REST, made or constant(None)),), shape="dict")
     return None
+
+
+#: calls opening a file by its name, and a file object's methods that read it
+_OPENERS = frozenset({"open", "builtins.open", "io.open"})
+_READS = frozenset({"read", "readline", "readlines"})
+#: the shape of a file the code names (its name fixed text) opened for reading, and of what
+#: is read from it
+NAMED_FILE = "file:named"
+
+
+def _mode(args: List[Value], kwargs: Dict[str, Value]) -> str:
+    mode = kwargs.get("mode") or (args[1] if len(args) > 1 else constant("r"))
+    return str(mode.const) if mode.known else "w"  # a mode not known may write
 
 
 #: what the containers a defaultdict makes for a new key start as

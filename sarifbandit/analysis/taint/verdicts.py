@@ -22,7 +22,8 @@ from ...records import replace
 from .check import CLASS_OF_RULE
 from .flows import Flows
 from .interpret import SHELLS, SinkHit
-from .values import FIXED, REST, Value, span
+from .library import NAMED_FILE
+from .values import FIXED, REST, Value, calls_only, span
 
 #: the Bandit checks whose verdict depends on the data, and the sink class each one guards
 BANDIT_CLASSES: Mapping[str, str] = {
@@ -237,6 +238,8 @@ def _fixed(value: Value, sink_class: str) -> Optional[str]:
         return "one of the constants of an allow-list"
     if value.all_taint() is None and value.shape == FIXED:
         return "built only of constants, numbers and allow-listed values"
+    if value.shape == NAMED_FILE and (value.all_taint() is None or calls_only(value.all_taint())):
+        return "read from a file whose name the code fixes"
     if sink_class == "sql" and value.shape in ("list", "tuple") and value.entries:
         # `extra(where=[...])`: SQL fragments, each harmless
         parts = [_fixed(v, sink_class) if k is not REST else None for k, v in value.entries]
