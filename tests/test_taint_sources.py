@@ -263,6 +263,32 @@ def test_a_case_guard_holds_in_its_body() -> None:
     assert _hits(unchecked, path="app.py") == [(9, "path")]
 
 
+MATCH_ACTION = """
+import os
+from flask import Flask, abort, request
+app = Flask(__name__)
+@app.route("/service", methods=["POST"])
+def service():
+    action = request.form["action"]
+    match action:
+        case PATTERN:
+            os.system("service web " + action)
+        case _:
+            abort(400)
+    os.system("logger " + action)
+"""
+
+
+@pytest.mark.skipif(sys.version_info < (3, 10), reason="match statements need Python 3.10")
+def test_a_case_of_constants_makes_the_subject_one_of_them() -> None:
+    # in the case's body and after the match (the other case aborts), the action is one of
+    # the constants; a capture pattern shows nothing of it
+    assert _hits(MATCH_ACTION.replace("PATTERN", '"start" | "stop"'), path="app.py") == []
+    assert _hits(MATCH_ACTION.replace("PATTERN", '"start"'), path="app.py") == []
+    captured = MATCH_ACTION.replace("PATTERN", "other")
+    assert _hits(captured, path="app.py") == [(10, "command"), (13, "command")]
+
+
 def _ran(code: str) -> list:
     """The functions the analysis of a file ran, by name."""
     text = textwrap.dedent(code)

@@ -635,6 +635,8 @@ class FileAnalysis:
         #: sink calls the models let off for a setting the code chose (`Loader=loader`,
         #: loader a SafeLoader): the call -> (sink class, that setting in words)
         self.declined: Dict[ast.AST, Tuple[str, str]] = {}
+        #: the test each case of a `match` makes of its subject (see FunctionRun.case_test)
+        self.case_tests: Dict[Any, Optional[ast.expr]] = {}
         #: `self.get_serializer(...)` calls as calls of the class they make (or None)
         self.serializer_calls: Dict[ast.Call, Optional[ast.Call]] = {}
         #: (function, returned) -> whether it may vouch (see _may_vouch), per file: a module-wide
@@ -1676,6 +1678,11 @@ class FunctionRun:
                     case_env[name] = (
                         element_of(subject) if type(sub).__name__ == "MatchStar" else subject
                     )
+            test = self.case_test(node.subject, case)
+            if test is not None:
+                # `case "start" | "stop":` the body sees the subject one of them, as after
+                # `if action in ("start", "stop"):`
+                case_env = refine(self, test, True, case_env)
             if case.guard is not None:
                 self.eval(case.guard, case_env)
                 # `case {"path": str(path)} if ".." not in path:` the body sees the guard hold
@@ -1691,6 +1698,24 @@ class FunctionRun:
                 return out  # `case _:` / `case x:` catches everything left
         # no case matched: falls through unchanged
         return join_env(out, env)
+
+    def case_test(self, subject: ast.expr, case: Any) -> Optional[ast.expr]:
+        """The test a case of constants makes of the subject (`subject in ("a", "b")`), one
+        node per case; None for any other pattern."""
+        tests = self.a.case_tests
+        if case not in tests:
+            pattern = case.pattern
+            options = pattern.patterns if type(pattern).__name__ == "MatchOr" else [pattern]
+            values = [getattr(p, "value", None) for p in options]
+            constants: List[ast.expr] = [v for v in values if isinstance(v, ast.Constant)]
+            tests[case] = None
+            if all(type(p).__name__ == "MatchValue" for p in options) and len(constants) == len(
+                values
+            ):
+                listed = ast.copy_location(ast.Tuple(elts=constants, ctx=ast.Load()), pattern)
+                compare = ast.Compare(left=subject, ops=[ast.In()], comparators=[listed])
+                tests[case] = ast.copy_location(compare, pattern)
+        return tests[case]
 
     def s_Global(self, node: ast.stmt, env: Env) -> Env:
         return env
