@@ -7,7 +7,7 @@ import threading
 from shlex import quote
 from concurrent.futures import ThreadPoolExecutor
 
-from flask import Flask, abort, request
+from flask import Flask, abort, current_app, request
 
 app = Flask(__name__)
 
@@ -438,4 +438,18 @@ def grouped_services():
     targets["hosts"].append(request.args.get("host", ""))
     targets["services"].append("web")
     os.system("systemctl status " + targets["services"][0])  # expect: B605:LOW
+    return "ok"
+
+
+@app.route("/backup")
+def backup():
+    # the application's settings are its operator's: a command of them and constants is fixed
+    os.system("backup-tool --to " + current_app.config["BACKUP_DIR"])  # expect: B605:LOW
+    return "ok"
+
+
+@app.route("/backup-named")
+def backup_named():
+    target = current_app.config.get("BACKUP_DIR", "/srv/backups") + "/" + request.args["name"]
+    os.system("backup-tool --to " + target)  # expect: B605:HIGH<453
     return "ok"

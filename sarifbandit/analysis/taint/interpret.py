@@ -38,6 +38,8 @@ from .guards import TEST_OF, imported_flag, refine, remember_test, sanitized
 from .library import (
     FOLDED_CODECS,
     RESOLVING_PARSER,
+    SETTINGS_MAPPINGS,
+    SETTINGS_OBJECTS,
     STR_KEEP,
     STRING_TEMPLATES,
     call_library,
@@ -74,6 +76,7 @@ from .values import (
     PARAM_PREFIX,
     PATTERN,
     REST,
+    SETTING,
     Step,
     Taint,
     Value,
@@ -1951,6 +1954,8 @@ class FunctionRun:
                 named = base.shape == "upload:django" and attr == "name" and base.taint
                 return Value(taint=base.taint.sanitize(_PATH) if named else base.taint)
             return Value(taint=base.taint, shape=base.shape)
+        if (base.name in SETTINGS_OBJECTS or base.shape == SETTING) and _settled(base):
+            return Value(shape=SETTING, name=f"{base.name}.{attr}")  # `settings.BACKUP_DIR`
         if base.shape == "class" and base.name:
             listed = self.class_allow_list(base.name, attr)
             if listed is not None:  # `region not in Config.REGIONS`
@@ -2108,6 +2113,8 @@ class FunctionRun:
         read = _request_read(base, "__getitem__", node)
         if read is not None:  # `self.kwargs["slug"]`: a mapping of input
             return read
+        if (base.name in SETTINGS_MAPPINGS or base.shape == SETTING) and _settled(base):
+            return Value(shape=SETTING, name=f"{base.name}[…]" if base.name else "")
         if base.name in _ENGINE_REGISTRIES:
             # `engines["django"]`: a template backend of the project's settings; each of
             # Django's autoescapes (its Jinja2 backend too, unless settings turn that off)
@@ -3379,6 +3386,13 @@ def _candidates(table: Value) -> Optional[Value]:
             one = join(one, part)
         return one
     return None
+
+
+def _settled(value: Value) -> bool:
+    """Whether a value holds no input: nothing, or only other calls' results (an app object
+    made by `Flask(__name__)`)."""
+    taint = value.all_taint()
+    return taint is None or calls_only(taint)
 
 
 def _real(taint: Optional[Taint]) -> bool:

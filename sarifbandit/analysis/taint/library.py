@@ -28,8 +28,10 @@ from .values import (
     MAX_FOLDED_SIZE,
     NO_DOTS,
     REST,
+    SETTING,
     Taint,
     Value,
+    calls_only,
     concat,
     constant,
     fixed_if,
@@ -234,6 +236,9 @@ def method_of(
     env: Dict[str, Value],
 ) -> Optional[Value]:
     shape = receiver.shape
+    settled = receiver.taint is None or calls_only(receiver.taint)
+    if attr == "get" and settled and (receiver.name in SETTINGS_MAPPINGS or shape == SETTING):
+        return Value(shape=SETTING)  # `app.config.get("EXPORT_DIR", "/srv")`
     base = node.func.value if isinstance(node.func, ast.Attribute) else None
     if attr == "sub" and len(args) >= 2 and isinstance(base, ast.Name):
         # `UNSAFE.sub("", text)`, UNSAFE = re.compile(TEXT) where the code shows its text
@@ -1214,6 +1219,13 @@ def call_library(
             return Value(entries=((REST, made or constant(None)),), shape="dict")
     return None
 
+
+#: the mappings and objects that hold an application's settings: what they hold is its
+#: operator's configuration (SETTING), whatever the code reads of them
+SETTINGS_MAPPINGS = frozenset(
+    {"flask.current_app.config", "flask.Flask.config", "flask.app.Flask.config"}
+)
+SETTINGS_OBJECTS = frozenset({"django.conf.settings"})
 
 #: calls opening a file by its name, and a file object's methods that read it
 _OPENERS = frozenset({"open", "builtins.open", "io.open"})

@@ -447,7 +447,10 @@ def concat(pieces: Tuple[Piece, ...]) -> Value:
 #: text built only of constants, numbers and values checked against an allow-list: what it can
 #: hold is fixed by the code, though not known as one constant
 FIXED = "fixed"
-_FIXED_SHAPES = frozenset({"allowed", "number", FIXED})
+#: a value of the application's settings (Flask's `app.config[...]`, Django's `settings.X`):
+#: its operator's, none of the request's
+SETTING = "setting"
+_FIXED_SHAPES = frozenset({"allowed", "number", FIXED, SETTING})
 #: fixed text whose pieces are not known (a widened loop variable, a join of fixed items)
 FIXED_TEXT = Value(pieces=(None,), shape=FIXED)
 #: containers whose items a widening keeps as fixed text when they all were

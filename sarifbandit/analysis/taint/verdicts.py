@@ -237,7 +237,7 @@ def _fixed(value: Value, sink_class: str) -> Optional[str]:
     if value.all_taint() is None and value.shape == "allowed":
         return "one of the constants of an allow-list"
     if value.all_taint() is None and value.shape == FIXED:
-        return "built only of constants, numbers and allow-listed values"
+        return "built only of fixed parts (constants, numbers, allow-listed values, settings)"
     if value.shape == NAMED_FILE and (value.all_taint() is None or calls_only(value.all_taint())):
         return "read from a file whose name the code fixes"
     if sink_class == "sql" and value.shape in ("list", "tuple") and value.entries:
