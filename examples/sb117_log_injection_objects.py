@@ -86,3 +86,27 @@ def journal_login(request):
     Journal().denied(name)  # expect: SB117:HIGH<85
     Journal().denied_quoted(name)
     return HttpResponse("denied", status=403)
+
+
+class LoginAudit:
+    """Its message puts a cleaned user name beside the peer's address: the check of one
+    parameter holds whatever the other beside it is."""
+
+    def clean(self, value):
+        return value.replace("\r", "\\r").replace("\n", "\\n")
+
+    def failed(self, username, address):
+        log.warning("login failed user=%s ip=%s" % (self.clean(username), address))
+
+    def failed_raw(self, username, address):
+        log.warning(f"login failed user={username} ip={address}")
+
+
+def login_failed(request):
+    LoginAudit().failed(request.POST.get("username", ""), request.META.get("REMOTE_ADDR"))
+    return HttpResponse("denied", status=403)
+
+
+def login_failed_raw(request):
+    LoginAudit().failed_raw(request.POST.get("username", ""), request.META.get("REMOTE_ADDR"))  # expect: SB117:HIGH<111
+    return HttpResponse("denied", status=403)

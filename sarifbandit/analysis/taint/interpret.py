@@ -3042,7 +3042,7 @@ class FunctionRun:
             # BASE + "/" + name, the name shown to hold no `..`; an uploaded file or a buffer
             # given where a name or a file object goes (ZipFile(upload)) names no path
             return
-        self.report(anchor, arg_node, sink_class, sink, taint)
+        self.report(anchor, arg_node, sink_class, sink, taint, checked=_checked_params(value))
 
     def report(
         self,
@@ -3052,17 +3052,23 @@ class FunctionRun:
         sink: str,
         taint: Taint,
         inner: Tuple[Step, ...] = (),
+        checked: Optional[Dict[str, FrozenSet[str]]] = None,
     ) -> None:
         params = sorted(k for k in taint.kinds if k.startswith(PARAM_PREFIX))
         if params and self.summary is not None:
             for kind in params:
                 index, part = param_of(kind)
+                # what this parameter was checked for, where the text keeps its pieces apart
+                # (`f"{clean(user)} {ip}"`: the user's check is not undone by the ip beside it)
+                sanitized = (checked or {}).get(kind, taint.sanitized)
+                if sink_class in sanitized or "*" in sanitized:
+                    continue
                 self.summary.param_sinks.append(
                     ParamSink(
                         index,
                         sink_class,
                         sink,
-                        taint.sanitized,
+                        sanitized,
                         tuple(s[:5] + (s[5] + 1,) + s[6:] for s in taint.trace)
                         # the steps inside a function called here end at the sink already
                         + (
@@ -3386,6 +3392,23 @@ def _candidates(table: Value) -> Optional[Value]:
             one = join(one, part)
         return one
     return None
+
+
+def _checked_params(value: Value) -> Optional[Dict[str, FrozenSet[str]]]:
+    """{parameter stand-in: the classes every piece of text holding it was checked for}, for
+    text kept in pieces; None for any other value."""
+    if not value.pieces:
+        return None
+    checked: Dict[str, FrozenSet[str]] = {}
+    for piece in value.pieces:
+        if isinstance(piece, Taint):
+            for kind in piece.kinds:
+                if kind.startswith(PARAM_PREFIX):
+                    known = checked.get(kind)
+                    checked[kind] = (
+                        piece.sanitized if known is None else safe_in_both(known, piece.sanitized)
+                    )
+    return checked
 
 
 def _settled(value: Value) -> bool:
