@@ -620,3 +620,37 @@ def test_fastapi_dependency_of_another_module_is_filled_as_fastapi_fills_it(tmp_
         f.line: "user input reaches" in f.message for f in report.findings if f.rule_id == "B605"
     }
     assert reached == {10: True, 14: False}  # the page's: Bandit's own rating, no path
+
+
+def test_flask_wtf_form_of_another_module_is_typed_at_the_link_step(tmp_path) -> None:
+    # a bound form's text field is input; its select field, declared in forms.py, is one of
+    # its choices once the link step reads the declaration
+    root = _tree(
+        tmp_path / "app",
+        {
+            "__init__.py": "",
+            "forms.py": """
+                from flask_wtf import FlaskForm
+                from wtforms import SelectField, StringField
+
+                class Prefs(FlaskForm):
+                    name = StringField("Name")
+                    lang = SelectField("Language", choices=[("en", "English"), ("de", "Deutsch")])
+                """,
+            "views.py": """
+                from flask import Flask, session
+                from .forms import Prefs
+
+                app = Flask(__name__)
+
+                @app.route("/prefs", methods=["POST"])
+                def prefs():
+                    form = Prefs()
+                    if form.validate_on_submit():
+                        session["lang"] = form.lang.data
+                        session["name"] = form.name.data
+                    return "ok"
+                """,
+        },
+    )
+    assert _found(root, use_cache=False) == [("views.py", 12, "SB501")]

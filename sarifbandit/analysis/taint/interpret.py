@@ -1893,6 +1893,8 @@ class FunctionRun:
         read = _request_read(base, attr, node)
         if read is not None:
             return read
+        if base.shape == BOUND_FORM and base.taint is not None:
+            return self.form_field(base, attr)
         if base.shape.startswith("form:") and attr in _CLEANED and base.taint is not None:
             return self.cleaned_form(base.shape[5:], base.taint, attr)
         if base.shape == "options" and base.taint is not None:
@@ -2034,6 +2036,30 @@ class FunctionRun:
         if found is None or not isinstance(found[1], ast.ClassDef):
             return None
         return found[0], found[1]
+
+    def form_field(self, form: Value, attr: str) -> Value:
+        """A field of a Flask-WTF form bound to the request (`form.lang`): what its data may
+        be, by the field's class in the form's declaration (a number, a date, a boolean, one of
+        a select's choices: fixed text; anything else: the client's text). A form of another
+        module is read at the link step; until then the field carries a marker for it."""
+        taint = cast(Taint, form.taint)
+        found = self.model_class(form.name) if form.name else None
+        if found is None:
+            if self.a.project is None and "." in form.name:
+                return Value(taint=replace(taint, kinds=taint.kinds | {MODEL_PREFIX + form.name}))
+            return Value(taint=taint)
+        owner, cls = found
+        for current in owner.lineage(cls.name):
+            for item in owner.classes[current].body:
+                if (
+                    isinstance(item, ast.Assign)
+                    and len(item.targets) == 1
+                    and isinstance(item.targets[0], ast.Name)
+                    and item.targets[0].id == attr
+                ):
+                    field = _last(item.value.func) if isinstance(item.value, ast.Call) else ""
+                    return FIXED_TEXT if field in _CHECKED_FIELDS else Value(taint=taint)
+        return Value(taint=taint)
 
     def serializer_call(self, node: ast.Call) -> Optional[ast.Call]:
         """`self.get_serializer(...)` as the call of the class it makes (see
@@ -2420,6 +2446,13 @@ class FunctionRun:
                 return read
             callee = receiver
             qual = f"{receiver.name}.{func.attr}" if receiver.name else f"?.{func.attr}"
+            if func.attr in _BINDS_REQUEST_FORM and isinstance(func.value, ast.Name):
+                # `if form.validate_on_submit():` a Flask-WTF form that took the request's
+                # form data when it was made: its fields' `.data` are the client's
+                if not _real(receiver.all_taint()):
+                    env[func.value.id] = replace(
+                        _read("remote", func.value), name=receiver.name, shape=BOUND_FORM
+                    )
         else:
             callee = self.eval(func, env, depth)
             qual = callee.name if callee.name else ""
@@ -3278,6 +3311,21 @@ def _below_fixed_text(value: Value) -> bool:
 
 #: how a path's first step names the kind of input it starts from
 SOURCE_TEXT = {"remote": "user input", "local": "local input", "env": "an environment variable"}
+
+
+#: methods only a form bound to the request has (Flask-WTF's FlaskForm), and what such a
+#: form becomes once one is called on it
+_BINDS_REQUEST_FORM = frozenset({"validate_on_submit"})
+BOUND_FORM = "form:request"
+#: WTForms fields whose data, once validated, the client cannot shape: numbers, dates,
+#: booleans, and the choices of a select or radio field (validated against them by default)
+_CHECKED_FIELDS = frozenset(
+    {
+        "IntegerField", "DecimalField", "FloatField", "BooleanField", "DateField",
+        "DateTimeField", "DateTimeLocalField", "TimeField", "MonthField", "IntegerRangeField",
+        "DecimalRangeField", "SelectField", "RadioField", "SelectMultipleField",
+    }
+)  # fmt: skip
 
 
 def _read(kind: str, node: ast.AST) -> Value:
