@@ -214,3 +214,23 @@ def prices_named():
     with open("/var/cache/shop/" + request.args.get("file", "prices.pickle"), "rb") as handle:  # expect: SB022:HIGH<214
         table = pickle.load(handle)  # expect: B301:HIGH
     return jsonify(count=len(table))
+
+
+class SettingsImporter:
+    """Its loader is the safe one unless the caller names another."""
+
+    def __init__(self, loader=yaml.SafeLoader):
+        self.loader = loader
+
+
+@app.route("/settings-import", methods=["POST"])
+def settings_import():
+    # the parameter's default, as the module fixes it: the object holds the SafeLoader
+    importer = SettingsImporter()
+    return jsonify(yaml.load(request.get_data(), Loader=importer.loader))  # expect: B506:LOW
+
+
+@app.route("/settings-import-legacy", methods=["POST"])
+def settings_import_legacy():
+    importer = SettingsImporter(yaml.UnsafeLoader)
+    return jsonify(yaml.load(request.get_data(), Loader=importer.loader))  # expect: B506:HIGH<236

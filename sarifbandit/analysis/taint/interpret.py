@@ -558,14 +558,20 @@ def _annotations(func: ast.AST) -> Dict[str, ast.expr]:
     return {a.arg: a.annotation for a in every if a is not None and a.annotation is not None}
 
 
-def _bound(func: ast.AST, args: List[Value], kwargs: Dict[str, Value]) -> List[Value]:
+def _bound(
+    func: ast.AST,
+    args: List[Value],
+    kwargs: Dict[str, Value],
+    defaults: Optional[Dict[str, Value]] = None,
+) -> List[Value]:
     """The values a call gives `func`'s parameters, in `_param_names` order: positional ones in
     turn, the others packed into *args, keywords by name, the others into **kwargs; a
-    parameter given nothing holds a clean value (its default, or the call fails)."""
+    parameter given nothing holds its default's value as `defaults` knows it, else a clean
+    value (its default, or the call fails)."""
     spec = func.args  # type: ignore[attr-defined]
     positional = len(spec.posonlyargs) + len(spec.args)
     names = _param_names(func)
-    values = [CLEAN] * len(names)
+    values = [(defaults or {}).get(name, CLEAN) for name in names]
     values[: min(positional, len(args))] = args[:positional]
     if spec.vararg is not None:
         values[positional] = Value(entries=tuple(enumerate(args[positional:])), shape="list")
@@ -652,6 +658,7 @@ class FileAnalysis:
         self._running: set = set()
         self._class_constants: Dict[str, FrozenSet[str]] = {}
         self._class_bound: Dict[Tuple[str, str], Optional[str]] = {}
+        self._defaults: Dict[ast.AST, Dict[str, Value]] = {}
         self._allow_lists: Dict[str, Dict[str, ast.expr]] = {}
         self.module_env: Env = {}
         #: calls neither this file nor the models answer (see Flows.external_calls): those given
@@ -945,6 +952,27 @@ class FileAnalysis:
             if attr in lists:
                 return FunctionRun(self, self.tree, {}, depth=0).eval(lists[attr], {})
         return None
+
+    def defaults(self, func: ast.AST) -> Dict[str, Value]:
+        """The values of a function's parameter defaults the module fixes (`loader=
+        yaml.SafeLoader`, `shell=False`), by parameter name, worked out once; a default
+        holding anything else is left out (the parameter is then clean, as before)."""
+        known = self._defaults.get(func)
+        if known is None:
+            spec = func.args  # type: ignore[attr-defined]
+            plain = [*spec.posonlyargs, *spec.args]
+            pairs = [
+                *zip([a.arg for a in plain[len(plain) - len(spec.defaults) :]], spec.defaults),
+                *((a.arg, d) for a, d in zip(spec.kwonlyargs, spec.kw_defaults) if d is not None),
+            ]
+            run = FunctionRun(self, self.tree, {}, depth=0) if pairs else None
+            known = {}
+            for name, default in pairs:
+                value = cast(FunctionRun, run).eval(default, {})
+                if value.all_taint() is None and (value.known or value.name):
+                    known[name] = value
+            self._defaults[func] = known
+        return known
 
     def field_type(self, cls: str, field: str) -> str:
         """The annotation's last name of a field declared in a class of this file
@@ -2890,13 +2918,16 @@ class FunctionRun:
         if summary is None:
             return fresh
         # `Job(command)` whose __init__ runs the command: reported here, as a call of it is
-        known = dict(enumerate(self.fields_known(v) for v in _bound(init, [fresh, *args], kwargs)))
+        defaults = owner.defaults(init)
+        known = dict(
+            enumerate(self.fields_known(v) for v in _bound(init, [fresh, *args], kwargs, defaults))
+        )
         self.passed_to_sinks(
             node, cls.name, summary, known, owner.path if owner is not self.a else ""
         )
         if summary.self_out is None:
             return fresh
-        actual = dict(enumerate(_bound(init, [fresh, *args], kwargs)))
+        actual = dict(enumerate(_bound(init, [fresh, *args], kwargs, defaults)))
         # the object is what its attributes hold, not the stand-in taint `self` started with
         self_out = replace(summary.self_out, taint=None, pieces=None)
         if owner is not self.a:
@@ -2920,7 +2951,7 @@ class FunctionRun:
         summary = owner.summary(method, self.depth + 1)
         if summary is None or summary.self_out is None or not summary.self_out.entries:
             return
-        actual = dict(enumerate(_bound(method, args, kwargs)))
+        actual = dict(enumerate(_bound(method, args, kwargs, owner.defaults(method))))
         stored = replace(summary.self_out, taint=None, pieces=None)
         if owner is not self.a:
             stored = relocated(stored, owner.path)
@@ -2948,7 +2979,8 @@ class FunctionRun:
         if summary is None:
             return None
         elsewhere = owner.path if owner is not self.a else ""
-        actual = dict(enumerate(self.fields_known(v) for v in _bound(local, args, kwargs)))
+        bound = _bound(local, args, kwargs, owner.defaults(local))
+        actual = dict(enumerate(self.fields_known(v) for v in bound))
         name = getattr(local, "name", "?")
         self.passed_to_sinks(node, name, summary, actual, elsewhere)
         if not elsewhere:
@@ -3915,6 +3947,11 @@ def substitute(returned: Value, actual: Dict[int, Value], step: Step) -> Value:
         return out, used
 
     if returned.pieces is not None:
+        alone = returned.pieces[0] if len(returned.pieces) == 1 else None
+        if isinstance(alone, Taint) and all(k.startswith(PARAM_PREFIX) for k in alone.kinds):
+            carried, used = taint_for(alone)
+            if len(used) == 1 and carried is None and used[0].name and not used[0].known:
+                return used[0]  # `self.loader = loader`, given yaml.SafeLoader: that object
         pieces: list = []
         for piece in returned.pieces:
             if isinstance(piece, Taint):
