@@ -43,3 +43,12 @@ def test_settings_module_by_installed_apps() -> None:
 def test_other_modules_hold_plain_variables() -> None:
     assert _findings("project/views.py", SETTINGS) == []
     assert _findings("settings.py", "class Dev:\n    SESSION_COOKIE_SECURE = False\n") == []
+
+
+def test_a_settings_finding_names_its_cookie_and_flag() -> None:
+    config = Config(selected=select(["SB614", "SB1004"], []), jobs=1)
+    result = scan_bytes(SETTINGS.encode("utf-8"), "settings.py", config)
+    messages = [f.message for f in sorted(result.findings, key=lambda f: f.line)]
+    assert messages[0].endswith("turns the secure flag of the session cookie off")
+    assert messages[1].endswith("turns the httponly flag of the session cookie off")
+    assert messages[2].endswith("turns the secure flag of the csrf cookie off")

@@ -217,7 +217,12 @@ def _sensitive(cookie: str, rule: Rule) -> bool:
 
 def _setting_finding(key: str, value: ast.AST, ctx: FileContext, where: str) -> Optional[Finding]:
     rule = _SETTINGS[key]
-    return ctx.finding(rule, value, f"{where}{key} = False turns the session cookie's flag off")
+    cookie, _, flag = key.partition("_COOKIE_")
+    return ctx.finding(
+        rule,
+        value,
+        f"{where}{key} = False turns the {flag.lower()} flag of the {cookie.lower()} cookie off",
+    )
 
 
 def _config_object(node: ast.AST) -> bool:
