@@ -89,3 +89,26 @@ async def fetch_partner_https(body: Fetch):
     if urlparse(body.url).scheme != "https":  # a scheme checked is no host checked
         raise HTTPException(status_code=400)
     return {"html": httpx.get(body.url).text}  # expect: SB918:HIGH<88
+
+
+def partner_url(url: str) -> bool:
+    return urlparse(url).netloc in PARTNERS
+
+
+def https_url(url: str) -> bool:
+    return urlparse(url).scheme == "https"
+
+
+@app.post("/fetch-partner-checked")
+async def fetch_partner_checked(body: Fetch):
+    # a predicate of the file vouches for the body's attribute it is given
+    if not partner_url(body.url):
+        raise HTTPException(status_code=400)
+    return {"html": httpx.get(body.url).text}
+
+
+@app.post("/fetch-https-checked")
+async def fetch_https_checked(body: Fetch):
+    if not https_url(body.url):
+        raise HTTPException(status_code=400)
+    return {"html": httpx.get(body.url).text}  # expect: SB918:HIGH<111

@@ -541,6 +541,13 @@ def _host_checked(env: Env, origin: str, classes: FrozenSet[str], by_name: bool)
     _hold(env, origin, replace(checked, taint=taint.inexact()) if taint is not None else checked)
 
 
+def vouch_for(env: Env, name: str, classes: FrozenSet[str]) -> None:
+    """A variable, or an attribute of one (`body.url`), made safe for `classes` by a check."""
+    held = _held(env, name)
+    if held is not None:
+        _hold(env, name, sanitized(held, classes))
+
+
 def _held(env: Env, origin: str) -> Optional[Value]:
     """The value of a variable, or of an attribute of one (`req.url`: the part the object
     holds, else what the object carries)."""
@@ -604,8 +611,7 @@ def _call(run: "FunctionRun", test: ast.Call, truth: bool, env: Env) -> Env:
     if truth:
         # `if is_safe_url(x):` of a helper of the scan whose every true return checked x
         for guarded, classes in run.predicate_guards(test, env).items():
-            if guarded in env:
-                env[guarded] = sanitized(env[guarded], classes)
+            vouch_for(env, guarded, classes)
         if qual in _DIGEST_COMPARISONS and len(test.args) == 2:
             return _authenticated(run, test.args, env)
     name: Optional[str] = _name(func.value) if isinstance(func, ast.Attribute) else None

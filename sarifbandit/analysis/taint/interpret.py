@@ -34,7 +34,7 @@ from ...records import field, record, replace
 from ...regex import lazy
 from ..nodes import dotted_name, positional_defaults
 from ..source import split_lines
-from .guards import TEST_OF, imported_flag, refine, remember_test, sanitized
+from .guards import TEST_OF, imported_flag, refine, remember_test, sanitized, vouch_for
 from .library import (
     FOLDED_CODECS,
     RESOLVING_PARSER,
@@ -1280,7 +1280,7 @@ class FunctionRun:
         if isinstance(call, ast.Call):
             # `ensure_in(col, COLUMNS)` of a check that aborts otherwise: col is checked below
             for name, classes in self.predicate_guards(call, env, returned=True).items():
-                env[name] = sanitized(env[name], classes)
+                vouch_for(env, name, classes)
             checked = call.args[0] if len(call.args) == 1 else None
             if (
                 isinstance(checked, ast.Name)
@@ -1471,7 +1471,10 @@ class FunctionRun:
         those variables, vouches for; with `returned`, that the call's returning at all does
         (a check that aborts or raises otherwise)."""
         func = test.func
-        given = [env[a.id] for a in test.args if isinstance(a, ast.Name) and a.id in env]
+        # the variables given, or attributes of them (`is_allowed(body.url)`), by name
+        named = [dotted_name(a) for a in test.args]
+        named = [n if n.count(".") <= 1 and n.split(".")[0] in env else "" for n in named]
+        given = [self.eval(a, dict(env)) for a, n in zip(test.args, named) if n]
         if not any(carries_input(value) for value in given):
             return {}  # nothing to vouch for: the callee's summary is not worth its cost
         owner: FileAnalysis = self.a
@@ -1497,8 +1500,8 @@ class FunctionRun:
         out: Dict[str, FrozenSet[str]] = {}
         for index, classes in vouched.items():
             position = index - offset
-            if 0 <= position < len(test.args) and isinstance(test.args[position], ast.Name):
-                out[test.args[position].id] = classes  # type: ignore[attr-defined]
+            if 0 <= position < len(named) and named[position]:
+                out[named[position]] = classes
         return out
 
     def s_Raise(self, node: ast.Raise, env: Env) -> None:
