@@ -110,3 +110,24 @@ def login_failed(request):
 def login_failed_raw(request):
     LoginAudit().failed_raw(request.POST.get("username", ""), request.META.get("REMOTE_ADDR"))  # expect: SB117:HIGH<111
     return HttpResponse("denied", status=403)
+
+
+class Tracer:
+    """Its logger is made in the class body: a method's self.logger (or a class method's
+    cls.logger) is that logger, whose calls are the log's sinks."""
+
+    logger = logging.getLogger("trace")
+
+    @classmethod
+    def seen(cls, client):
+        cls.logger.info("client %s", client)
+
+    @classmethod
+    def seen_count(cls, client):
+        cls.logger.info("clients %d", len(client))
+
+
+def trace(request):
+    Tracer.seen(request.GET.get("client", ""))  # expect: SB117:HIGH<131
+    Tracer.seen_count(request.GET.get("client", ""))
+    return HttpResponse("ok")

@@ -659,6 +659,7 @@ class FileAnalysis:
         self._class_constants: Dict[str, FrozenSet[str]] = {}
         self._class_bound: Dict[Tuple[str, str], Optional[str]] = {}
         self._defaults: Dict[ast.AST, Dict[str, Value]] = {}
+        self._class_made: Dict[Tuple[str, str], str] = {}
         self._allow_lists: Dict[str, Dict[str, ast.expr]] = {}
         self.module_env: Env = {}
         #: calls neither this file nor the models answer (see Flows.external_calls): those given
@@ -1164,6 +1165,35 @@ class FileAnalysis:
                     return None
                 return ".".join(p for p in (bound.name, rest) if p)
         return None
+
+    def class_made(self, cls: str, attr: str) -> str:
+        """The name of what the class body makes `attr` with, a call of another module
+        (`logger = logging.getLogger(...)`: "logging.getLogger"), where no code of the class
+        sets it on an instance: its calls find that name's models (the object's kind, not its
+        value, which a subclass may replace with another of the kind); '' otherwise; worked
+        out once per class and name."""
+        key = (cls, attr)
+        if key not in self._class_made:
+            self._class_made[key] = self._find_class_made(cls, attr)
+        return self._class_made[key]
+
+    def _find_class_made(self, cls: str, attr: str) -> str:
+        for current in self.lineage(cls):
+            node = self.classes[current]
+            for item in node.body:
+                if (
+                    isinstance(item, ast.Assign)
+                    and len(item.targets) == 1
+                    and isinstance(item.targets[0], ast.Name)
+                    and item.targets[0].id == attr
+                ):
+                    if not isinstance(item.value, ast.Call) or any(
+                        isinstance(t, ast.Attribute) and t.attr == attr for t in _assigned(node)
+                    ):
+                        return ""
+                    made = FunctionRun(self, self.tree, {}, depth=0).eval(item.value.func, {})
+                    return made.name if "." in made.name else ""
+        return ""
 
     def lineage(self, cls: str) -> List[str]:
         """`cls` and the classes of this file it inherits from, nearest first."""
@@ -1975,6 +2005,7 @@ class FunctionRun:
                     # `self.conn.search(...)` where `__init__` made `self.conn` an ldap3
                     # Connection: its calls find the models of that class
                     kind = self.a.attribute_type(self.cls, attr, self.depth)
+                    kind = kind or self.a.class_made(self.cls, attr)
                     own = replace(own, name=kind) if kind else own
                 return own
             if attr in ("netloc", "hostname") and base.shape.startswith("url:"):
