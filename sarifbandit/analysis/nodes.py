@@ -81,6 +81,15 @@ def positional_defaults(arguments: ast.arguments) -> List[Tuple[ast.arg, ast.exp
     return list(zip(params[len(params) - len(defaults) :], defaults))
 
 
+def parameter_defaults(arguments: ast.arguments) -> List[Tuple[ast.arg, Optional[ast.expr]]]:
+    """(parameter, its default or None) for each positional and keyword-only parameter."""
+    defaults = dict(positional_defaults(arguments))
+    return [
+        *((arg, defaults.get(arg)) for arg in [*arguments.posonlyargs, *arguments.args]),
+        *zip(arguments.kwonlyargs, arguments.kw_defaults),
+    ]
+
+
 def is_opaque(node: ast.AST) -> bool:
     """True for an expression Bandit's argument view cannot see into (a call, arithmetic, a
     subscript, an f-string ...): anything but a constant, name, attribute or container literal."""

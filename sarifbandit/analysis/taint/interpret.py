@@ -32,7 +32,7 @@ from typing import (
 
 from ...records import field, record, replace
 from ...regex import lazy
-from ..nodes import dotted_name, positional_defaults
+from ..nodes import dotted_name, parameter_defaults, positional_defaults
 from ..source import split_lines
 from .guards import TEST_OF, imported_flag, refine, remember_test, sanitized, vouch_for
 from .library import (
@@ -97,6 +97,7 @@ from .values import (
     part_stand_in,
     pieces_of,
     safe_in_both,
+    settled,
     smashed,
     span,
     stand_in,
@@ -348,6 +349,19 @@ def _common_checks(
     known: Optional[List[FrozenSet[str]]], shown: List[FrozenSet[str]]
 ) -> List[FrozenSet[str]]:
     return shown if known is None else [safe_in_both(a, b) for a, b in zip(known, shown)]
+
+
+def _class_binding(node: ast.ClassDef, attr: str) -> Optional[ast.expr]:
+    """What the class body's first `attr = ...` binds `attr` to, if it does."""
+    for item in node.body:
+        if (
+            isinstance(item, ast.Assign)
+            and len(item.targets) == 1
+            and isinstance(item.targets[0], ast.Name)
+            and item.targets[0].id == attr
+        ):
+            return item.value
+    return None
 
 
 def _assigned_names(func: ast.AST) -> FrozenSet[str]:
@@ -888,12 +902,9 @@ class FileAnalysis:
             return None
         owner, dependency = found
         if dependency not in owner.entry_params:
-            spec = dependency.args  # type: ignore[attr-defined]
-            plain = [*spec.posonlyargs, *spec.args]
-            defaults = [None] * (len(plain) - len(spec.defaults)) + list(spec.defaults)
             owner.entry_params[dependency] = {
                 arg.arg: self.filled(arg, default)
-                for arg, default in [*zip(plain, defaults), *zip(spec.kwonlyargs, spec.kw_defaults)]
+                for arg, default in parameter_defaults(dependency.args)  # type: ignore[attr-defined]
             }
             owner.summaries.pop(dependency, None)  # run again, given what FastAPI gives
         given = run.local_call(mark, dependency, [], {}, owner)
@@ -951,8 +962,13 @@ class FileAnalysis:
             if lists is None:
                 lists = self._allow_lists[current] = _class_allow_lists(self.classes[current])
             if attr in lists:
-                return FunctionRun(self, self.tree, {}, depth=0).eval(lists[attr], {})
+                return self.module_value(lists[attr])
         return None
+
+    def module_value(self, node: ast.expr) -> Value:
+        """The value of an expression of the module's names, as its top level sees them (a
+        default, a class body's value)."""
+        return FunctionRun(self, self.tree, {}, depth=0).eval(node, {})
 
     def defaults(self, func: ast.AST) -> Dict[str, Value]:
         """The values of a function's parameter defaults the module fixes (`loader=
@@ -960,18 +976,11 @@ class FileAnalysis:
         holding anything else is left out (the parameter is then clean, as before)."""
         known = self._defaults.get(func)
         if known is None:
-            spec = func.args  # type: ignore[attr-defined]
-            plain = [*spec.posonlyargs, *spec.args]
-            pairs = [
-                *zip([a.arg for a in plain[len(plain) - len(spec.defaults) :]], spec.defaults),
-                *((a.arg, d) for a, d in zip(spec.kwonlyargs, spec.kw_defaults) if d is not None),
-            ]
-            run = FunctionRun(self, self.tree, {}, depth=0) if pairs else None
             known = {}
-            for name, default in pairs:
-                value = cast(FunctionRun, run).eval(default, {})
-                if value.all_taint() is None and (value.known or value.name):
-                    known[name] = value
+            for arg, default in parameter_defaults(func.args):  # type: ignore[attr-defined]
+                value = self.module_value(default) if default is not None else None
+                if value is not None and value.all_taint() is None and (value.known or value.name):
+                    known[arg.arg] = value
             self._defaults[func] = known
         return known
 
@@ -1180,19 +1189,15 @@ class FileAnalysis:
     def _find_class_made(self, cls: str, attr: str) -> str:
         for current in self.lineage(cls):
             node = self.classes[current]
-            for item in node.body:
-                if (
-                    isinstance(item, ast.Assign)
-                    and len(item.targets) == 1
-                    and isinstance(item.targets[0], ast.Name)
-                    and item.targets[0].id == attr
-                ):
-                    if not isinstance(item.value, ast.Call) or any(
-                        isinstance(t, ast.Attribute) and t.attr == attr for t in _assigned(node)
-                    ):
-                        return ""
-                    made = FunctionRun(self, self.tree, {}, depth=0).eval(item.value.func, {})
-                    return made.name if "." in made.name else ""
+            bound = _class_binding(node, attr)
+            if bound is None:
+                continue
+            if not isinstance(bound, ast.Call) or any(
+                isinstance(t, ast.Attribute) and t.attr == attr for t in _assigned(node)
+            ):
+                return ""
+            made = self.module_value(bound.func)
+            return made.name if "." in made.name else ""
         return ""
 
     def lineage(self, cls: str) -> List[str]:
@@ -2018,7 +2023,7 @@ class FunctionRun:
                 named = base.shape == "upload:django" and attr == "name" and base.taint
                 return Value(taint=base.taint.sanitize(_PATH) if named else base.taint)
             return Value(taint=base.taint, shape=base.shape)
-        if (base.name in SETTINGS_OBJECTS or base.shape == SETTING) and _settled(base):
+        if (base.name in SETTINGS_OBJECTS or base.shape == SETTING) and settled(base):
             return Value(shape=SETTING, name=f"{base.name}.{attr}")  # `settings.BACKUP_DIR`
         if base.shape == "class" and base.name:
             listed = self.class_allow_list(base.name, attr)
@@ -2112,15 +2117,10 @@ class FunctionRun:
             return Value(taint=taint)
         owner, cls = found
         for current in owner.lineage(cls.name):
-            for item in owner.classes[current].body:
-                if (
-                    isinstance(item, ast.Assign)
-                    and len(item.targets) == 1
-                    and isinstance(item.targets[0], ast.Name)
-                    and item.targets[0].id == attr
-                ):
-                    field = _last(item.value.func) if isinstance(item.value, ast.Call) else ""
-                    return FIXED_TEXT if field in _CHECKED_FIELDS else Value(taint=taint)
+            bound = _class_binding(owner.classes[current], attr)
+            if bound is not None:
+                field = _last(bound.func) if isinstance(bound, ast.Call) else ""
+                return FIXED_TEXT if field in _CHECKED_FIELDS else Value(taint=taint)
         return Value(taint=taint)
 
     def serializer_call(self, node: ast.Call) -> Optional[ast.Call]:
@@ -2149,16 +2149,10 @@ class FunctionRun:
             and self.cls is not None
         ):
             return None
-        for item in self.a.classes[self.cls].body:
-            if (
-                isinstance(item, ast.Assign)
-                and len(item.targets) == 1
-                and isinstance(item.targets[0], ast.Name)
-                and item.targets[0].id == "serializer_class"
-                and isinstance(item.value, (ast.Name, ast.Attribute))
-            ):
-                return ast.copy_location(copy.copy(item.value), func)
-        return None
+        named = _class_binding(self.a.classes[self.cls], "serializer_class")
+        if not isinstance(named, (ast.Name, ast.Attribute)):
+            return None
+        return ast.copy_location(copy.copy(named), func)
 
     def cleaned_form(self, form: str, taint: Taint, attr: str) -> Value:
         """`form.cleaned_data` of a form view's bound form, its class named by `form_class`:
@@ -2201,7 +2195,7 @@ class FunctionRun:
         read = _request_read(base, "__getitem__", node)
         if read is not None:  # `self.kwargs["slug"]`: a mapping of input
             return read
-        if (base.name in SETTINGS_MAPPINGS or base.shape == SETTING) and _settled(base):
+        if (base.name in SETTINGS_MAPPINGS or base.shape == SETTING) and settled(base):
             return Value(shape=SETTING, name=f"{base.name}[…]" if base.name else "")
         if base.name in _ENGINE_REGISTRIES:
             # `engines["django"]`: a template backend of the project's settings; each of
@@ -3523,13 +3517,6 @@ def _checked_params(value: Value) -> Optional[Dict[str, FrozenSet[str]]]:
                         piece.sanitized if known is None else safe_in_both(known, piece.sanitized)
                     )
     return checked
-
-
-def _settled(value: Value) -> bool:
-    """Whether a value holds no input: nothing, or only other calls' results (an app object
-    made by `Flask(__name__)`)."""
-    taint = value.all_taint()
-    return taint is None or calls_only(taint)
 
 
 def _real(taint: Optional[Taint]) -> bool:

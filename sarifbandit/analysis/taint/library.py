@@ -31,7 +31,6 @@ from .values import (
     SETTING,
     Taint,
     Value,
-    calls_only,
     concat,
     constant,
     fixed_if,
@@ -44,6 +43,7 @@ from .values import (
     part_stand_in,
     pieces_of,
     retainted,
+    settled,
     smashed,
     tainted,
 )
@@ -236,8 +236,11 @@ def method_of(
     env: Dict[str, Value],
 ) -> Optional[Value]:
     shape = receiver.shape
-    settled = receiver.taint is None or calls_only(receiver.taint)
-    if attr == "get" and settled and (receiver.name in SETTINGS_MAPPINGS or shape == SETTING):
+    if (
+        attr == "get"
+        and settled(receiver)
+        and (receiver.name in SETTINGS_MAPPINGS or shape == SETTING)
+    ):
         return Value(shape=SETTING)  # `app.config.get("EXPORT_DIR", "/srv")`
     base = node.func.value if isinstance(node.func, ast.Attribute) else None
     if attr == "sub" and len(args) >= 2 and isinstance(base, ast.Name):
@@ -1130,7 +1133,7 @@ def call_library(
         taint = join_all(args + list(kwargs.values()))
         return Value(taint=taint.sanitize(_EVERY) if taint else None, shape=f"mac:{origin}")
     if qual in _OPENERS and args and fixed_text(args[0]) and "w" not in _mode(args, kwargs):
-        # `open(CACHE, "rb")`: a file the code names, read back (see _file_method)
+        # `open(CACHE, "rb")`: a file the code names, read back (see method_of)
         return Value(shape=NAMED_FILE, name="open")
     if qual in _URL_PARSERS:
         # the variable (or an object's attribute, `req.url`) a guard on the host vouches for

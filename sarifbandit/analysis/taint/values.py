@@ -457,6 +457,13 @@ FIXED_TEXT = Value(pieces=(None,), shape=FIXED)
 _CONTAINERS = frozenset({"list", "dict", "set"})
 
 
+def settled(value: Value) -> bool:
+    """Whether a value holds no input: nothing, or only other calls' results (an app object
+    made by `Flask(__name__)`, what a file the code names holds)."""
+    taint = value.all_taint()
+    return taint is None or calls_only(taint)
+
+
 def fixed_text(value: Value) -> bool:
     """Whether the value is a constant, a number or fixed text, with no input in it."""
     return value.all_taint() is None and (value.known or value.shape in _FIXED_SHAPES)

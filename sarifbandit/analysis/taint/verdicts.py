@@ -23,7 +23,7 @@ from .check import CLASS_OF_RULE
 from .flows import Flows
 from .interpret import SHELLS, SinkHit
 from .library import NAMED_FILE
-from .values import FIXED, REST, Value, calls_only, span
+from .values import FIXED, REST, Value, settled, span
 
 #: the Bandit checks whose verdict depends on the data, and the sink class each one guards
 BANDIT_CLASSES: Mapping[str, str] = {
@@ -238,7 +238,7 @@ def _fixed(value: Value, sink_class: str) -> Optional[str]:
         return "one of the constants of an allow-list"
     if value.all_taint() is None and value.shape == FIXED:
         return "built only of fixed parts (constants, numbers, allow-listed values, settings)"
-    if value.shape == NAMED_FILE and (value.all_taint() is None or calls_only(value.all_taint())):
+    if value.shape == NAMED_FILE and settled(value):
         return "read from a file whose name the code fixes"
     if sink_class == "sql" and value.shape in ("list", "tuple") and value.entries:
         # `extra(where=[...])`: SQL fragments, each harmless
