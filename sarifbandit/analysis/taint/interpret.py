@@ -2126,6 +2126,8 @@ class FunctionRun:
     def serializer_call(self, node: ast.Call) -> Optional[ast.Call]:
         """`self.get_serializer(...)` as the call of the class it makes (see
         serializer_class), one node per call site (findings are keyed by node)."""
+        if not (isinstance(node.func, ast.Attribute) and node.func.attr == "get_serializer"):
+            return None  # every call passes here: only this method's are kept
         calls = self.a.serializer_calls
         if node not in calls:
             named = self.serializer_class(node.func)
