@@ -554,9 +554,9 @@ def _entries(
     local_classes = {node.name for node in tree.body if isinstance(node, ast.ClassDef)}
     # what `Depends(x)` may name and the analysis follows: a function, or a class whose
     # __init__ FastAPI fills
-    local_functions = {node.name for node in tree.body if isinstance(node, _FUNCTIONS)} | set(
-        _initializers(tree)
-    )
+    local_functions = {
+        node.name for node in tree.body if isinstance(node, (*_FUNCTIONS, ast.ClassDef))
+    }
     enums = enum_classes(tree)
     aliases: Optional[Dict[str, ast.expr]] = None  # the module's type aliases, read when needed
     for func in _functions(tree):
@@ -950,9 +950,10 @@ def _dependencies(
     it fills an endpoint's}, and {endpoint: {parameter: the `Depends(x)` mark}} for an `x`
     imported from another module (the link step answers those)."""
     # a class depended on (`Depends(Pagination)`, or `page: Pagination = Depends()`): FastAPI
-    # fills its __init__'s parameters from the request and gives the instance
+    # fills its __init__'s parameters from the request and gives the instance (a class with
+    # no __init__ of its own stands for itself)
     local: Dict[str, ast.AST] = {
-        **{node.name: node for node in tree.body if isinstance(node, _FUNCTIONS)},
+        **{node.name: node for node in tree.body if isinstance(node, (*_FUNCTIONS, ast.ClassDef))},
         **_initializers(tree),
     }
     dependencies: Dict[ast.AST, Dict[str, ast.AST]] = {}

@@ -844,9 +844,7 @@ class FileAnalysis:
                 ) or (
                     given.get(name)
                     or self.dependency(depends.get(name), depth)
-                    or Value(
-                        stand_in, pieces=(stand_in,), name=self.type_named(annotations.get(name))
-                    )
+                    or self.typed_stand_in(stand_in, annotations.get(name))
                 )
             if params and params[0] == "self" and func in self.entry_params:
                 env["self"] = self.prepared_self(func, env["self"], depth)
@@ -875,6 +873,8 @@ class FileAnalysis:
         from the request (a generator dependency gives what it yields; unknown then)."""
         if func is None:
             return None
+        if isinstance(func, ast.ClassDef):  # no __init__ of its own: an instance, nothing held
+            return Value(entries=(), shape="object", name=func.name)
         summary = self.summary(func, depth + 1)
         if summary is None:
             return None
@@ -1030,6 +1030,16 @@ class FileAnalysis:
             ):
                 return item
         return None
+
+    def typed_stand_in(self, stand_in: Taint, annotation: Optional[ast.expr]) -> Value:
+        """A parameter's stand-in, named by the class its annotation names: an instance of a
+        class of this file (`runner: Runner`) is an object whose methods its calls run."""
+        own = annotated_type(annotation) if annotation is not None else ""
+        if isinstance(annotation, ast.Constant) and isinstance(annotation.value, str):
+            own = annotation.value  # `runner: "Runner"`, a forward reference
+        if own in self.classes:
+            return Value(stand_in, pieces=(stand_in,), name=own, shape="object")
+        return Value(stand_in, pieces=(stand_in,), name=self.type_named(annotation))
 
     def type_named(self, annotation: Optional[ast.expr]) -> str:
         """The dotted name of an imported class an annotation names (`httpx.AsyncClient`,
@@ -1996,7 +2006,7 @@ class FunctionRun:
             )
         if base.taint is not None and base.shape.startswith("model:"):
             return self.model_field(base.taint, base.shape[6:], attr)
-        if base.taint is not None and not base.name:
+        if base.taint is not None and (not base.name or base.shape == "object"):
             own = part_stand_in(base, ("attr", attr))
             if own is not None:
                 if (
