@@ -172,6 +172,8 @@ class Project:
         if value.known or value.shape == "allowed":
             return value
         entries = value.entries
+        if value.shape == "object":  # an instance the module made: its class's, not a constant
+            return None
         if entries is not None and entries and all(k is not REST and v.known for k, v in entries):
             return value
         return None

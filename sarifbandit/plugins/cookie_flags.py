@@ -4,10 +4,12 @@ read the same `set_cookie` calls and framework session settings.
 Werkzeug/Flask, Django and Starlette all default `secure` and `httponly` to False in
 `set_cookie` (and Django's `set_signed_cookie`, which passes them on), so what is reported is:
 
-- the keyword turned off explicitly with the constant `False`: HIGH confidence;
+- the keyword turned off explicitly with the constant `False`, or given a value data flow finds
+  False on every run (a helper's result, an object's attribute, a dataclass default, an Enum
+  member's value, an item of a table of options spread with `**`): HIGH confidence;
 - the keyword left out on a cookie whose constant name looks like a session or credential
   (`session`, `sessid`, `sid`, `token`, `auth`, `jwt`, `remember`): MEDIUM confidence. A left-out keyword
-  on any other cookie, or a computed value (`secure=request.is_secure`), is not reported: a
+  on any other cookie, or a value not known (`secure=request.is_secure`), is not reported: a
   preference cookie sent over plain HTTP is no finding, and a computed value is usually the
   right one. Calls that pass `**kwargs` and calls on a test client (`client.set_cookie`, the
   browser side) are skipped;
@@ -29,6 +31,7 @@ from typing import Dict, Iterator, Optional, Tuple, cast
 
 from ..analysis.context import FileContext
 from ..analysis.nodes import argument, keyword
+from ..analysis.taint.interpret import COOKIE_FLAGS
 from ..model import HIGH, MEDIUM, Finding, Rule, register
 from ..regex import lazy
 
@@ -124,7 +127,7 @@ app.config.update(SESSION_COOKIE_HTTPONLY=True)   # Flask's default
 )
 
 #: per rule: the set_cookie keyword and its position (the same in all three frameworks)
-_KEYWORDS: Tuple[Tuple[Rule, str, int], ...] = ((SB614, "secure", 6), (SB1004, "httponly", 7))
+_KEYWORDS: Tuple[Tuple[Rule, str, int], ...] = tuple(zip((SB614, SB1004), *zip(*COOKIE_FLAGS)))
 #: framework settings that turn the attribute off when False
 _SETTINGS: Dict[str, Rule] = {
     "SESSION_COOKIE_SECURE": SB614,
@@ -196,6 +199,13 @@ def check_set_cookie(node: ast.Call, ctx: FileContext) -> Iterator[Optional[Find
             yield ctx.finding(
                 rule, value, f"{func.attr}({label}, {flag}=False) turns the {flag} flag off"
             )
+        elif (value is not None or spread) and _fixed_false(node, flag, ctx):
+            yield ctx.finding(
+                rule,
+                value if value is not None else node,
+                f"{func.attr}({label}) turns the {flag} flag off: the code gives {flag} the "
+                "value False",
+            )
         elif (
             value is None and not spread and name is not None and _sensitive(str(name.value), rule)
         ):
@@ -206,6 +216,14 @@ def check_set_cookie(node: ast.Call, ctx: FileContext) -> Iterator[Optional[Find
                 f"(the default is {flag}=False)",
                 confidence=MEDIUM,
             )
+
+
+def _fixed_false(call: ast.Call, flag: str, ctx: FileContext) -> bool:
+    """Whether data flow finds the flag False on every run that reaches the call: a helper's
+    result, an object's attribute, an item of a table of options (`**COOKIE_OPTIONS["plain"]`)."""
+    flows = ctx.flows
+    value = flows.cookie_flag(call, flag) if flows is not None else None
+    return value is not None and value.known and value.const is False
 
 
 def _sensitive(cookie: str, rule: Rule) -> bool:

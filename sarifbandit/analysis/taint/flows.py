@@ -137,6 +137,14 @@ class Flows:
             if of_class == sink_class and v is not None
         ]
 
+    def cookie_flag(self, call: ast.Call, flag: str) -> Optional[Value]:
+        """The value every run of the file gave `flag` of a set_cookie call (the runs joined;
+        the function around it run first if nothing had); None when no run reached it."""
+        self.ensure([(call.lineno, call.col_offset)])
+        if self._analysis is None:
+            return None
+        return self._analysis.cookie_flags.get(call, {}).get(flag)
+
     def declined(self, sink_class: str) -> List[Tuple[ast.AST, str]]:
         """(the call, the safe setting in words) for every call of a sink of `sink_class` the
         models let off for a setting the code chose (see FileAnalysis.declined)."""

@@ -316,6 +316,10 @@ _PATH_SHAPES = frozenset({"path", "normalized"})
 
 #: calls that take a response's parts as one tuple too
 _RESPONSE_TUPLE = frozenset({"flask.make_response", "flask.helpers.make_response"})
+#: the cookie flags the cookie check asks about, with their positions in set_cookie (Werkzeug's,
+#: Django's and Starlette's alike); set_signed_cookie takes them by keyword only
+COOKIE_FLAGS: Tuple[Tuple[str, int], ...] = (("secure", 6), ("httponly", 7))
+_COOKIE_SETTERS = frozenset({"set_cookie", "set_signed_cookie"})
 
 #: expressions a predicate returns as its answer
 _TESTS = (ast.Compare, ast.BoolOp, ast.UnaryOp, ast.Call, ast.Attribute)
@@ -509,16 +513,16 @@ def _statements(node: ast.AST) -> Iterator[ast.stmt]:
                 todo.append(child)
 
 
-def _declared_fields(cls: ast.ClassDef) -> List[str]:
-    """The fields, in order, of a class whose __init__ is generated from its annotations (a
-    @record, a NamedTuple); [] for any other class."""
+def _declared_fields(cls: ast.ClassDef) -> List[Tuple[str, Optional[ast.expr]]]:
+    """The fields, in order, with their defaults, of a class whose __init__ is generated from
+    its annotations (a @record, a NamedTuple); [] for any other class."""
     generated = any(
         _last(d.func if isinstance(d, ast.Call) else d) == "dataclass" for d in cls.decorator_list
     ) or any(_last(b) == "NamedTuple" for b in cls.bases)
     if not generated:
         return []
     return [
-        item.target.id
+        (item.target.id, item.value)
         for item in cls.body
         if isinstance(item, ast.AnnAssign)
         and isinstance(item.target, ast.Name)
@@ -683,6 +687,8 @@ class FileAnalysis:
         #: such calls whose result reaches a sink: where one was given web input, the link step
         #: must answer it, for the finding may stand on what it returns
         self.external_results: set = set()
+        #: per set_cookie call, the values its runs gave the cookie flags (COOKIE_FLAGS)
+        self.cookie_flags: Dict[ast.AST, Dict[str, Value]] = {}
         #: for each such call, the functions (the module, for its own code) being run when it
         #: was met
         self.external_from: Dict[str, Set[ast.AST]] = {}
@@ -752,6 +758,10 @@ class FileAnalysis:
         if self.unfollowed:
             module = FunctionRun(self, self.tree, {}, depth=0)
             module.run_body(self.tree.body)
+            # the names as the module's calls made them (`legacy = Issuer(secure=False)`)
+            self.module_env = module.final_env or self.module_env
+            if self.rebinds_globals:
+                self.module_env = _unfixed_globals(self.tree, self.module_env)
         for func in entries[:MAX_FUNCTIONS]:
             if self.reruns(func):
                 self.summary(func, depth=0)
@@ -964,6 +974,15 @@ class FileAnalysis:
             if attr in lists:
                 return self.module_value(lists[attr])
         return None
+
+    def enum_value(self, cls: str, member: str) -> Optional[Value]:
+        """`Access.HIDDEN.value` of an Enum class of this file: the constant its body gives the
+        member (an Enum with members cannot be subclassed, so nothing replaces it)."""
+        if cls not in self.classes or cls not in enum_classes(self.tree):
+            return None
+        bound = _class_binding(self.classes[cls], member)
+        value = self.module_value(bound) if bound is not None else None
+        return value if value is not None and value.known else None
 
     def module_value(self, node: ast.expr) -> Value:
         """The value of an expression of the module's names, as its top level sees them (a
@@ -1964,6 +1983,16 @@ class FunctionRun:
     def e_Attribute(self, node: ast.Attribute, env: Env, depth: int) -> Value:
         if isinstance(node.value, ast.Name) and f"{node.value.id}.{node.attr}" in env:
             return env[f"{node.value.id}.{node.attr}"]  # a class attribute the code set
+        member = node.value
+        if (
+            node.attr == "value"
+            and isinstance(member, ast.Attribute)
+            and isinstance(member.value, ast.Name)
+            and member.value.id not in env
+        ):
+            fixed = self.a.enum_value(member.value.id, member.attr)
+            if fixed is not None:
+                return fixed
         base = self.eval(node.value, env, depth)
         attr = node.attr
         read = _request_read(base, attr, node)
@@ -2490,6 +2519,20 @@ class FunctionRun:
         )
 
     # -- calls -------------------------------------------------------------------------------
+    def note_cookie_flags(
+        self, node: ast.Call, setter: str, args: List[Value], kwargs: Dict[str, Value], given: int
+    ) -> None:
+        """What a set_cookie call is given for its flags, by keyword (`**options` too, item by
+        item) or by position, joined over the runs that reach it: the cookie check reads it."""
+        noted = self.a.cookie_flags.setdefault(node, {})
+        starred = any(isinstance(arg, ast.Starred) for arg in node.args)
+        for flag, position in COOKIE_FLAGS:
+            value = kwargs.get(flag)
+            if value is None and setter == "set_cookie" and position < given and not starred:
+                value = args[position]
+            if value is not None:
+                noted[flag] = join(noted.get(flag), value) or value
+
     def e_Call(self, node: ast.Call, env: Env, depth: int) -> Value:
         func = node.func
         made = self.serializer_call(node)
@@ -2588,6 +2631,8 @@ class FunctionRun:
             else:
                 # `self.get_url(...)` that a class of another module defines
                 qual = self.a.inherited(self.cls, attr) or qual
+        if local is None and isinstance(func, ast.Attribute) and func.attr in _COOKIE_SETTERS:
+            self.note_cookie_flags(node, func.attr, args, kwargs, positional)
         if local is None:
             self.call_sinks(
                 node,
@@ -2939,8 +2984,15 @@ class FunctionRun:
         if init is None:
             fields = _declared_fields(cls)
             if fields:
-                # a dataclass or NamedTuple: its generated __init__ stores each field given
-                given = list(zip(fields, args)) + [(k, v) for k, v in kwargs.items() if k in fields]
+                # a dataclass or NamedTuple: its generated __init__ stores each field given,
+                # and a constant default for one left out (`secure: bool = False`)
+                names = [name for name, _ in fields]
+                given = list(zip(names, args)) + [(k, v) for k, v in kwargs.items() if k in names]
+                for name, default in fields[len(args) :]:
+                    if name not in kwargs and default is not None:
+                        value = owner.module_value(default)
+                        if value.known:
+                            given.append((name, value))
                 return replace(fresh, entries=tuple((("attr", k), v) for k, v in given))
             if _external_base(cls, owner):
                 # `BookForm(request.POST)`: a library's __init__ keeps what it is given (the
@@ -3985,6 +4037,8 @@ def substitute(returned: Value, actual: Dict[int, Value], step: Step) -> Value:
             carried, used = taint_for(alone)
             if len(used) == 1 and carried is None and used[0].name and not used[0].known:
                 return used[0]  # `self.loader = loader`, given yaml.SafeLoader: that object
+            if len(used) == 1 and carried is None and used[0].known:
+                return used[0]  # the parameter alone, given a constant: it, of its own type
         pieces: list = []
         for piece in returned.pieces:
             if isinstance(piece, Taint):

@@ -1209,10 +1209,12 @@ def call_library(
         return Value(entries=(), shape="list")
     if qual == "dict":
         value = Value(entries=(), shape="dict")
+        if args and args[0].shape == "dict" and args[0].entries is not None:
+            value = merged(value, args[0])  # `dict(DEFAULTS)`: a copy, key by key
+        elif args:
+            value = value.with_entry(REST, smashed(args[0]))
         for name, part in kwargs.items():
             value = value.with_entry(name, part)
-        if args:
-            value = value.with_entry(REST, smashed(args[0]))
         return value
     if qual == "collections.defaultdict" and not kwargs and len(node.args) <= 1:
         # `defaultdict(list)`: a key not stored yet holds a new empty container
