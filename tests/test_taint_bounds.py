@@ -408,4 +408,37 @@ def test_return_ways_bound_joins_what_a_function_returns(monkeypatch) -> None:
         """
     assert _hits(code) == []
     monkeypatch.setattr(interpret, "MAX_RETURN_WAYS", 1)
+    # the call's constant default would otherwise be run again in place of the stand-in
+    monkeypatch.setattr(interpret, "MAX_SPECIALIZED_STATEMENTS", 0)
     assert _hits(code) == [(8, "command", "MEDIUM")]
+
+
+_SPECIALIZED = """
+    import os
+    TOOLS = {"list": "ls -l", "user": "ls -l ~"}
+    def command(kind, extra):
+        if kind == "raw":
+            return "ls " + extra
+        return TOOLS[kind]
+    def main():
+        os.system(command("list", input()))
+        os.system(command("raw", input()))
+    """
+
+
+def test_specialized_statements_bound_leaves_the_summary_to_answer(monkeypatch) -> None:
+    # run again with its constant, the helper's first call returns a command of the table; the
+    # summary, for any kind, may return the input given with it
+    assert _hits(_SPECIALIZED) == [(10, "command", "MEDIUM")]
+    monkeypatch.setattr(interpret, "MAX_SPECIALIZED_STATEMENTS", 2)
+    assert _hits(_SPECIALIZED) == [(9, "command", "MEDIUM"), (10, "command", "MEDIUM")]
+
+
+def test_specialized_runs_bound_leaves_later_calls_to_the_summary(monkeypatch) -> None:
+    monkeypatch.setattr(interpret, "MAX_SPECIALIZED_RUNS", 1)
+    code = (
+        _SPECIALIZED.replace('"raw", input()', '"list", input()')
+        + '    os.system(command("user", input()))\n'
+    )
+    # one run of `command` with "list" (the second call reuses it); "user" is past the bound
+    assert _hits(code) == [(11, "command", "MEDIUM")]

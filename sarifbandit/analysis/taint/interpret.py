@@ -130,6 +130,12 @@ MAX_CANDIDATES = 16
 #: (`return default` or `return checked`: the caller's default does not undo the check);
 #: past it, what they return joined
 MAX_RETURN_WAYS = 4
+#: a function of at most this many statements is run again for a call giving it constants
+#: (`loader_options("strict")`), its result then that of those constants; a longer one is
+#: answered by its summary alone
+MAX_SPECIALIZED_STATEMENTS = 12
+#: such runs one file makes at most (each distinct function and constants once)
+MAX_SPECIALIZED_RUNS = 500
 
 Env = Dict[str, Value]
 _FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
@@ -513,6 +519,25 @@ def _statements(node: ast.AST) -> Iterator[ast.stmt]:
                 todo.append(child)
 
 
+def _deciding_params(func: ast.AST) -> Tuple[int, ...]:
+    """The positions of the parameters a function's body decides something with: a test
+    (`if kind == "raw"`), a key or index (`TOOLS[kind]`, `TOOLS.get(kind)`), a `match`
+    subject. A constant given for one of them can change what the function returns."""
+    params = _param_names(func)
+    places: List[ast.AST] = []
+    for node in ast.walk(func):
+        if isinstance(node, (ast.If, ast.IfExp, ast.While)):
+            places.append(node.test)
+        elif isinstance(node, ast.Subscript):
+            places.append(node.slice)
+        elif isinstance(node, ast.Match):
+            places.append(node.subject)
+        elif isinstance(node, ast.Call) and _last(node.func) == "get" and node.args:
+            places.append(node.args[0])
+    named = {n.id for place in places for n in ast.walk(place) if isinstance(n, ast.Name)}
+    return tuple(index for index, name in enumerate(params) if name in named)
+
+
 def _declared_fields(cls: ast.ClassDef) -> List[Tuple[str, Optional[ast.expr]]]:
     """The fields, in order, with their defaults, of a class whose __init__ is generated from
     its annotations (a @record, a NamedTuple); [] for any other class."""
@@ -674,6 +699,10 @@ class FileAnalysis:
         #: functions and lambdas defined inside functions, by the name their values carry
         self.closures: Dict[str, ast.AST] = {}
         self._running: set = set()
+        #: results of small functions run again with constants (see `specialized`), and
+        #: the parameters of each that decide something in it (none past the size bound)
+        self._specialized: Dict[Tuple[ast.AST, Tuple[Any, ...]], Tuple[Value, ...]] = {}
+        self._deciding: Dict[ast.AST, Tuple[int, ...]] = {}
         self._class_constants: Dict[str, FrozenSet[str]] = {}
         self._class_bound: Dict[Tuple[str, str], Optional[str]] = {}
         self._defaults: Dict[ast.AST, Dict[str, Value]] = {}
@@ -842,20 +871,7 @@ class FileAnalysis:
         self._running.add(func)
         try:
             params = _param_names(func)
-            env: Env = {}
-            given = self.entry_params.get(func, {})
-            annotations = _annotations(func)
-            depends = self.dependencies.get(func, {})
-            foreign = self.foreign_dependencies.get(func, {})
-            for index, name in enumerate(params):
-                stand_in = Taint(frozenset({f"{PARAM_PREFIX}{index}"}))
-                env[name] = (
-                    self.foreign_dependency(func, foreign[name], depth) if name in foreign else None
-                ) or (
-                    given.get(name)
-                    or self.dependency(depends.get(name), depth)
-                    or self.typed_stand_in(stand_in, annotations.get(name))
-                )
+            env = self.parameters(func, params, depth)
             if params and params[0] == "self" and func in self.entry_params:
                 env["self"] = self.prepared_self(func, env["self"], depth)
             run = FunctionRun(self, func, env, depth)
@@ -877,6 +893,71 @@ class FileAnalysis:
             return summary
         finally:
             self._running.discard(func)
+
+    def parameters(self, func: ast.AST, params: Sequence[str], depth: int) -> Env:
+        """What a summary's run starts from: each parameter as the framework fills it (an
+        endpoint's input, a dependency's result), else its stand-in."""
+        env: Env = {}
+        given = self.entry_params.get(func, {})
+        annotations = _annotations(func)
+        depends = self.dependencies.get(func, {})
+        foreign = self.foreign_dependencies.get(func, {})
+        for index, name in enumerate(params):
+            stand_in = Taint(frozenset({f"{PARAM_PREFIX}{index}"}))
+            env[name] = (
+                self.foreign_dependency(func, foreign[name], depth) if name in foreign else None
+            ) or (
+                given.get(name)
+                or self.dependency(depends.get(name), depth)
+                or self.typed_stand_in(stand_in, annotations.get(name))
+            )
+        return env
+
+    def specialized(
+        self, func: ast.AST, actual: Dict[int, Value], depth: int
+    ) -> Optional[Tuple[Value, ...]]:
+        """What `func` returns given the constants among `actual` (its other parameters still
+        stand-ins), its returns kept apart as a summary keeps them: a small function run
+        again with them, so a table it indexes or a test it makes with one is decided
+        (`{"Loader": LOADERS[mode]}` given "strict"). Sinks, values and settings that run meets
+        are left to the summary's run, which holds for every call; None when the summary alone
+        answers."""
+        fixed = {
+            index: value
+            for index, value in actual.items()
+            if value.known and value.taint is None and hashable(value.const)
+        }
+        if not fixed or func in self._running or depth > MAX_CALL_DEPTH:
+            return None
+        deciding = self._deciding.get(func)
+        if deciding is None:
+            small = sum(1 for _ in _statements(func)) <= MAX_SPECIALIZED_STATEMENTS
+            deciding = self._deciding[func] = _deciding_params(func) if small else ()
+        fixed = {index: value for index, value in fixed.items() if index in deciding}
+        if not fixed:
+            return None
+        key = (func, tuple((i, type(v.const), v.const) for i, v in sorted(fixed.items())))
+        if key in self._specialized:
+            return self._specialized[key]
+        if len(self._specialized) >= MAX_SPECIALIZED_RUNS:
+            return None
+        params = _param_names(func)
+        env = self.parameters(func, params, depth)
+        for index, value in fixed.items():
+            if index < len(params):
+                env[params[index]] = value
+        self._running.add(func)
+        try:
+            run = FunctionRun(self, func, env, depth)
+            run.summary = Summary(params)
+            run.quiet = True
+            run.run_body(func.body)  # type: ignore[attr-defined]
+        finally:
+            self._running.discard(func)
+        ways = run.return_ways if run.return_ways and len(run.return_ways) > 1 else None
+        result = tuple(ways) if ways else (run.returned or CLEAN,)
+        self._specialized[key] = result
+        return result
 
     def dependency(self, func: Optional[ast.AST], depth: int) -> Optional[Value]:
         """What a FastAPI dependency gives the endpoint: its result, its own parameters filled
@@ -1303,6 +1384,9 @@ class FunctionRun:
         self._breaks: List[List[Env]] = []
         self._continues: List[List[Env]] = []
         self.is_module = isinstance(func, ast.Module)
+        #: a run for a result only (see FileAnalysis.specialized): it records no sink, value
+        #: or setting, which the summary's run records for every call
+        self.quiet = False
 
     def run_body(self, body: List[ast.stmt]) -> None:
         try:
@@ -2309,7 +2393,7 @@ class FunctionRun:
         """Remember the value of text that looks like SQL where it is built: B608 flags the
         building, and its verdict reads the value there (a query of constants is LOW)."""
         first = value.pieces[0] if value.pieces else None
-        if isinstance(first, str) and _SQL_START.match(first):
+        if isinstance(first, str) and _SQL_START.match(first) and not self.quiet:
             self.a.values[(node, "sql")] = (node, value)
         return value
 
@@ -2524,6 +2608,8 @@ class FunctionRun:
     ) -> None:
         """What a set_cookie call is given for its flags, by keyword (`**options` too, item by
         item) or by position, joined over the runs that reach it: the cookie check reads it."""
+        if self.quiet:
+            return
         noted = self.a.cookie_flags.setdefault(node, {})
         starred = any(isinstance(arg, ast.Starred) for arg in node.args)
         for flag, position in COOKIE_FLAGS:
@@ -3083,8 +3169,9 @@ class FunctionRun:
                     self.a.external(qual, at_sink=False)
                 self.note_param_calls(taint, qual)
         step = _step(node, f"returned by `{name}()`")
+        special = owner.specialized(local, actual, self.depth + 1)
         given: Optional[Value] = None
-        for way in summary.return_ways or (summary.returns,):
+        for way in special or summary.return_ways or (summary.returns,):
             if way is not None:
                 way = relocated(way, elsewhere) if elsewhere else way
                 given = join(given, substitute(way, actual, step))
@@ -3135,7 +3222,7 @@ class FunctionRun:
         positional: int = -1,
         receiver: Optional[Tuple[ast.AST, Value]] = None,
     ) -> None:
-        if not qual:
+        if not qual or self.quiet:
             return
         sinks = self.a.models.sinks_for(qual)
         if not sinks:
@@ -3211,6 +3298,8 @@ class FunctionRun:
         inner: Tuple[Step, ...] = (),
         checked: Optional[Dict[str, FrozenSet[str]]] = None,
     ) -> None:
+        if self.quiet:
+            return
         params = sorted(k for k in taint.kinds if k.startswith(PARAM_PREFIX))
         if params and self.summary is not None:
             for kind in params:
