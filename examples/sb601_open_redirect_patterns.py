@@ -11,6 +11,10 @@ app = Flask(__name__)
 SITE_PATH = re.compile(r"/[A-Za-z0-9_/-]*")
 #: a path from the root whose second character is no "/"
 SINGLE_SLASH = re.compile(r"/[A-Za-z0-9_-][A-Za-z0-9_/-]*")
+#: path segments, each of one or more characters: never "//"
+SEGMENTS = re.compile(r"/[A-Za-z0-9_\-]+(?:/[A-Za-z0-9_\-]+)*/?")
+#: a segment may be empty: "//evil.example" matches
+LOOSE_SEGMENTS = re.compile(r"/[A-Za-z0-9_\-]*(?:/[A-Za-z0-9_\-]+)*/?")
 
 
 @app.route("/continue")
@@ -26,7 +30,7 @@ def continue_any():
     target = request.args.get("next", "")
     if not SITE_PATH.fullmatch(target):
         target = "/"
-    return redirect(target)  # expect: SB601:HIGH<26
+    return redirect(target)  # expect: SB601:HIGH<30
 
 
 @app.route("/resume")
@@ -42,4 +46,20 @@ def resume_searched():
     target = request.args.get("next", "")
     if SINGLE_SLASH.match(target) is None:  # from the start, not to the end
         return redirect("/")
-    return redirect(target)  # expect: SB601:HIGH<42
+    return redirect(target)  # expect: SB601:HIGH<46
+
+
+@app.route("/return")
+def return_to():
+    target = request.args.get("next", "")
+    if not SEGMENTS.fullmatch(target):
+        target = "/"
+    return redirect(target)
+
+
+@app.route("/return-loose")
+def return_loose():
+    target = request.args.get("next", "")
+    if not LOOSE_SEGMENTS.fullmatch(target):
+        target = "/"
+    return redirect(target)  # expect: SB601:HIGH<62

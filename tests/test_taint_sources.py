@@ -476,6 +476,11 @@ def test_fields_split_from_the_constant_end_of_a_string_are_constants(expression
         (r"/[^x]*", {"rooted"}),  # a negated set may hold a backslash, and a "/"
         (r"[a-z/]+", {"noback"}),
         (r"/[\w\\]*", {"rooted"}),  # a backslash allowed
+        # segments of at least one character, repeated or grouped: no "//"
+        (r"/[A-Za-z0-9_\-]+(?:/[A-Za-z0-9_\-]+)*/?", {"rooted", "single", "noback"}),
+        (r"/(?:[a-z]+)(?:/[a-z]+)*", {"rooted", "single", "noback"}),
+        (r"/[a-z]*(?:/[a-z]+)*", {"rooted", "noback"}),  # an empty first segment: "//x"
+        (r"/(?:/?[a-z]+)", {"rooted", "noback"}),
     ],
 )
 def test_what_a_pattern_shows_of_a_redirect_target(pattern, facts) -> None:

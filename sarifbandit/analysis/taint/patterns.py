@@ -8,7 +8,7 @@ from __future__ import annotations
 import ast
 import re
 import sys
-from typing import Any, Collection, Dict, FrozenSet, Iterable, List, Optional, Set
+from typing import Any, Collection, Dict, FrozenSet, Iterable, List, Optional, Set, Tuple
 
 if sys.version_info >= (3, 11):
     from re import _constants as _sre
@@ -77,16 +77,27 @@ def local_path_facts(pattern: str) -> FrozenSet[str]:
     items = [(op, av) for op, av in parsed.data if op is not _sre.AT]
     if items and items[0] == (_sre.LITERAL, ord("/")):
         facts.add("rooted")
-        second = items[1:2]
-        if not second:
+        if len(items) == 1 or _starts_without_slash(items[1]):
             facts.add("single")
-        elif second[0][0] is _sre.LITERAL and second[0][1] != ord("/"):
-            facts.add("single")
-        elif second[0][0] is _sre.IN:
-            chars = _set_characters(second[0][1])
-            if chars is not None and "/" not in chars:
-                facts.add("single")
     return frozenset(facts)
+
+
+def _starts_without_slash(item: Tuple[Any, Any]) -> bool:
+    """Whether what a parsed pattern item matches cannot begin with "/": a literal, a set
+    without it, or one of those repeated at least once (`[a-z0-9_-]+`), or grouped."""
+    op, av = item
+    if op is _sre.LITERAL:
+        return av != ord("/")
+    if op is _sre.IN:
+        chars = _set_characters(av)
+        return chars is not None and "/" not in chars
+    if op in (_sre.MAX_REPEAT, _sre.MIN_REPEAT, _POSSESSIVE):
+        least, _, inner = av
+        return least >= 1 and bool(inner.data) and _starts_without_slash(inner.data[0])
+    if op is _sre.SUBPATTERN:
+        inner = av[-1]
+        return bool(inner.data) and _starts_without_slash(inner.data[0])
+    return False
 
 
 def _names_a_dot_folder(pattern: str) -> bool:
