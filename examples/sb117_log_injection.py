@@ -158,3 +158,13 @@ def audit_tag_legacy(tag: str = Query(regex=r"^[a-z0-9-]{1,20}$")):
     # the older `regex=` is Python's re: its `$` also matches before a final line break
     log.info("tag %s", tag)  # expect: SB117:HIGH<157
     return {"ok": True}
+
+
+@app.route("/audit/page")
+def audit_page():
+    # Werkzeug converts with `type=int`: a number, or the default when the text is not one
+    page = request.args.get("page", 1, type=int)
+    log.info("page %s", page)
+    size = request.args.get("size", "20")
+    log.info("size %s", size)  # expect: SB117:HIGH<168
+    return "ok"

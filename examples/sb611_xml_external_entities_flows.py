@@ -57,3 +57,17 @@ def stream():
 @app.route("/catalog", methods=["POST"])
 def catalog():
     return etree.fromstring(request.data, EXPANDING).tag  # expect: SB611:HIGH<59
+
+
+def invoice_parser(expand=True):
+    return etree.XMLParser(resolve_entities=expand, no_network=not expand, load_dtd=expand)  # expect: SB611:MEDIUM, SB611:MEDIUM
+
+
+@app.route("/invoices/import", methods=["POST"])
+def import_invoice():
+    return etree.fromstring(request.data, parser=invoice_parser()).tag  # expect: SB611:HIGH<68
+
+
+@app.route("/invoices/check", methods=["POST"])
+def check_invoice():
+    return etree.fromstring(request.data, parser=invoice_parser(expand=False)).tag

@@ -522,7 +522,8 @@ def _statements(node: ast.AST) -> Iterator[ast.stmt]:
 def _deciding_params(func: ast.AST) -> Tuple[int, ...]:
     """The positions of the parameters a function's body decides something with: a test
     (`if kind == "raw"`), a key or index (`TOOLS[kind]`, `TOOLS.get(kind)`), a `match`
-    subject. A constant given for one of them can change what the function returns."""
+    subject, a setting passed by keyword. A constant given for one of them can change what
+    the function returns."""
     params = _param_names(func)
     places: List[ast.AST] = []
     for node in ast.walk(func):
@@ -532,8 +533,11 @@ def _deciding_params(func: ast.AST) -> Tuple[int, ...]:
             places.append(node.slice)
         elif isinstance(node, ast.Match):
             places.append(node.subject)
-        elif isinstance(node, ast.Call) and _last(node.func) == "get" and node.args:
-            places.append(node.args[0])
+        elif isinstance(node, ast.Call):
+            if _last(node.func) == "get" and node.args:
+                places.append(node.args[0])
+            # a setting given by keyword (`XMLParser(resolve_entities=expand)`)
+            places.extend(kw.value for kw in node.keywords if kw.arg is not None)
     named = {n.id for place in places for n in ast.walk(place) if isinstance(n, ast.Name)}
     return tuple(index for index, name in enumerate(params) if name in named)
 

@@ -16,9 +16,9 @@ from typing import TYPE_CHECKING, Any, Callable, Dict, FrozenSet, List, Optional
 
 from ...records import replace
 from ..nodes import dotted_name
-from .guards import compiled_pattern
+from .guards import compiled_pattern, sanitized
 from .models import EVERY_CLASS
-from .patterns import DANGEROUS
+from .patterns import DANGEROUS, EVERYWHERE
 from .values import (
     CALL_PREFIX,
     CLEAN,
@@ -257,6 +257,13 @@ def method_of(
         return receiver  # `hmac.new(...).hexdigest().encode()`: still that MAC
     if shape in ("autoescape", _RAW_JINJA):
         return _autoescaping_method(attr, receiver, args, kwargs)
+    converter = kwargs.get("type")
+    if attr == "get" and converter is not None and converter.name in _NUMBER_TYPES:
+        # Werkzeug's `request.args.get("page", 1, type=int)`: a number, or the default when
+        # the text is not one
+        default = args[1] if len(args) > 1 else kwargs.get("default")
+        number = sanitized(Value(taint=receiver.all_taint()), EVERYWHERE, "number")
+        return join(number, default) or number if default is not None else number
     if attr == "get" and args and args[0].known and receiver.entries is None:
         # `options.get("suffix", "")` of a parameter: that item of what the caller gives
         own = part_stand_in(receiver, args[0].const)
@@ -1224,6 +1231,9 @@ def call_library(
             return Value(entries=((REST, made or constant(None)),), shape="dict")
     return None
 
+
+#: what `get(key, type=...)` of a Werkzeug MultiDict converts its text with, leaving a number
+_NUMBER_TYPES = frozenset({"int", "float", "builtins.int", "builtins.float"})
 
 #: the mappings and objects that hold an application's settings: what they hold is its
 #: operator's configuration (SETTING), whatever the code reads of them
