@@ -223,3 +223,31 @@ def mirror_rebuilt_unchecked():
     if parsed.scheme != "https":
         abort(400)
     return requests.get("https://" + parsed.hostname + parsed.path, timeout=5).content  # expect: SB918:HIGH<222
+
+
+class FeedPolicy:
+    def permitted(self, url):
+        parts = urlparse(url)
+        return parts.scheme == "https" and parts.hostname in ALLOWED_HOSTS
+
+    def recorded(self, url):
+        return bool(urlparse(url).hostname)
+
+
+feeds = FeedPolicy()
+
+
+@app.route("/feed")
+def feed():
+    url = request.args["url"]
+    if not feeds.permitted(url):
+        abort(400)
+    return requests.get(url, timeout=5).content
+
+
+@app.route("/feed-recorded")
+def feed_recorded():
+    url = request.args["url"]
+    if not feeds.recorded(url):
+        abort(400)
+    return requests.get(url, timeout=5).content  # expect: SB918:HIGH<250

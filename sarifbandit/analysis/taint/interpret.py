@@ -534,6 +534,7 @@ def _deciding_params(func: ast.AST) -> Tuple[int, ...]:
         elif isinstance(node, ast.Match):
             places.append(node.subject)
         elif isinstance(node, ast.Call):
+            places.append(node.func)  # a function given as a parameter, called: `quote(x)`
             if _last(node.func) == "get" and node.args:
                 places.append(node.args[0])
             # a setting given by keyword (`XMLParser(resolve_entities=expand)`)
@@ -929,7 +930,8 @@ class FileAnalysis:
         fixed = {
             index: value
             for index, value in actual.items()
-            if value.known and value.taint is None and hashable(value.const)
+            if (value.known and value.taint is None and hashable(value.const))
+            or self.function_given(value)
         }
         if not fixed or func in self._running or depth > MAX_CALL_DEPTH:
             return None
@@ -940,7 +942,13 @@ class FileAnalysis:
         fixed = {index: value for index, value in fixed.items() if index in deciding}
         if not fixed:
             return None
-        key = (func, tuple((i, type(v.const), v.const) for i, v in sorted(fixed.items())))
+        key = (
+            func,
+            tuple(
+                (i, v.shape, v.name) if self.function_given(v) else (i, type(v.const), v.const)
+                for i, v in sorted(fixed.items())
+            ),
+        )
         if key in self._specialized:
             return self._specialized[key]
         if len(self._specialized) >= MAX_SPECIALIZED_RUNS:
@@ -962,6 +970,15 @@ class FileAnalysis:
         result = tuple(ways) if ways else (run.returned or CLEAN,)
         self._specialized[key] = result
         return result
+
+    def function_given(self, value: Value) -> bool:
+        """A function passed as an argument (`quote=shlex.quote`, `clean=strip_breaks`): one
+        of this file's, or one the models know as a sanitizer."""
+        if value.taint is not None or value.known or not value.name:
+            return False
+        if value.shape == "function":
+            return value.name in self.functions
+        return not value.shape and self.models.sanitizer_for(value.name) is not None
 
     def dependency(self, func: Optional[ast.AST], depth: int) -> Optional[Value]:
         """What a FastAPI dependency gives the endpoint: its result, its own parameters filled
@@ -1631,6 +1648,11 @@ class FunctionRun:
             return {}  # nothing to vouch for: the callee's summary is not worth its cost
         owner: FileAnalysis = self.a
         local = self.a.resolve_call(func, self.cls)
+        if local is None and isinstance(func, ast.Attribute):
+            # `fetcher.permitted(url)`: a method of the object, one of a class of this file
+            receiver = self.eval(func.value, dict(env))
+            if receiver.shape == "object" and receiver.name in self.a.classes:
+                local = self.a.method(receiver.name, func.attr)
         qual = self.eval(func, {}).name if local is None else ""
         if qual and self.a.project is not None:
             found = self.a.project.resolve(qual)
@@ -1671,14 +1693,20 @@ class FunctionRun:
             self._continues[-1].append(env)
         return None
 
+    def truth(self, test: Value) -> Optional[bool]:
+        """What a test's value says: a constant's truth; a function's, true; None if unknown."""
+        if test.known:
+            try:
+                return bool(test.const)
+            except Exception:
+                return None
+        return True if self.a.function_given(test) else None
+
     def s_If(self, node: ast.If, env: Env) -> Optional[Env]:
         test = self.eval(node.test, env)
         branches = self.a.branches
-        if test.known:
-            try:
-                truth = bool(test.const)
-            except Exception:
-                truth = None
+        truth = self.truth(test)
+        if truth is not None:
             if truth is True:
                 branches[node] = branches.get(node, 0) | SEEN_TRUE
                 return self.block(node.body, env)
@@ -2472,14 +2500,21 @@ class FunctionRun:
             folded = _fold(lambda: _compare(node.ops, [v.const for v in values]))
             if folded is not None:
                 return folded
+        if (
+            len(node.ops) == 1
+            and isinstance(node.ops[0], (ast.Is, ast.IsNot))
+            and values[1].known
+            and values[1].const is None
+            and self.a.function_given(values[0])
+        ):
+            return constant(isinstance(node.ops[0], ast.IsNot))  # `quote is not None`
         return Value(shape="number")  # a bool: carries no text
 
     def e_IfExp(self, node: ast.IfExp, env: Env, depth: int) -> Value:
         test = self.eval(node.test, env, depth)
-        if test.known:
-            truth = _fold(lambda: bool(test.const))
-            if truth is not None:
-                return self.eval(node.body if truth.const else node.orelse, env, depth)
+        truth = self.truth(test)
+        if truth is not None:
+            return self.eval(node.body if truth else node.orelse, env, depth)
         # `x if x in ALLOWED else "name"`: each side sees what its test says, as an if does
         body = self.eval(node.body, refine(self, node.test, True, dict(env)), depth)
         orelse = self.eval(node.orelse, refine(self, node.test, False, dict(env)), depth)
@@ -2691,6 +2726,9 @@ class FunctionRun:
             defined = env[cast(ast.Name, func).id]
             shadowed = not (defined.shape == "function" and defined.name == cast(ast.Name, func).id)
         local = None if shadowed else self.a.resolve_call(func, self.cls)
+        if local is None and callee.shape == "function" and callee.name in self.a.functions:
+            # a function of this file held by a variable (`clean=strip_breaks`, then `clean(x)`)
+            local = self.a.functions[callee.name]
         if (
             local is not None
             and self.is_module
