@@ -116,3 +116,39 @@ def login_listed_asked():
     if host not in [request.args.get("host"), "shop.example"]:
         abort(400)
     return redirect(target)  # expect: SB601:HIGH<114
+
+
+LANDING = "/home"
+TRUSTED = frozenset({"shop.example", "help.shop.example"})
+
+
+def safe_next(target, default=LANDING):
+    # five returns, three of them the default: three ways out, each kept apart
+    if not target or "\\" in target:
+        return default
+    parts = urlparse(target)
+    if parts.scheme or parts.netloc:
+        if parts.scheme == "https" and parts.netloc in TRUSTED:
+            return target
+        return default
+    if target.startswith("/") and not target.startswith("//"):
+        return target
+    return default
+
+
+def loose_next(target, default=LANDING):
+    if not target:
+        return default
+    if urlparse(target).scheme in ("http", "https"):
+        return target
+    return default
+
+
+@app.route("/signed-in")
+def signed_in():
+    return redirect(safe_next(request.args.get("next")))
+
+
+@app.route("/signed-in-loose")
+def signed_in_loose():
+    return redirect(loose_next(request.args.get("next")))  # expect: SB601:HIGH<154

@@ -485,3 +485,21 @@ def test_fields_split_from_the_constant_end_of_a_string_are_constants(expression
 )
 def test_what_a_pattern_shows_of_a_redirect_target(pattern, facts) -> None:
     assert local_path_facts(pattern) == facts
+
+
+def test_an_object_made_when_none_is_given_is_that_class() -> None:
+    # `runner or Runner()`: the attribute is a Runner, whose method runs the command
+    code = """
+        import os
+        class Runner:
+            def run(self, cmd):
+                os.system(cmd)
+        class Service:
+            def __init__(self, runner=None):
+                self.runner = runner or Runner()
+            def go(self, cmd):
+                self.runner.run(cmd)
+        def main():
+            Service().go(input())
+    """
+    assert [hit[0] for hit in _hits(code)] == [12]

@@ -77,6 +77,7 @@ from .values import (
     PATTERN,
     REST,
     SETTING,
+    TABLE_PREFIX,
     Step,
     Taint,
     Value,
@@ -531,8 +532,8 @@ def _deciding_params(func: ast.AST) -> Tuple[int, ...]:
             places.append(node.test)
         elif isinstance(node, ast.Subscript):
             places.append(node.slice)
-        elif isinstance(node, ast.Match):
-            places.append(node.subject)
+        elif type(node).__name__ == "Match":  # 3.10+: ast.Match is not there before
+            places.append(node.subject)  # type: ignore[attr-defined]
         elif isinstance(node, ast.Call):
             places.append(node.func)  # a function given as a parameter, called: `quote(x)`
             if _last(node.func) == "get" and node.args:
@@ -1597,7 +1598,7 @@ class FunctionRun:
                 self.sink_value(node, node.value, Value(taint=raw), "xss", sink, env)
         self.returned = join(self.returned, value)
         ways = self.return_ways
-        if ways is not None:
+        if ways is not None and value not in ways:  # `return default` thrice is one way
             self.return_ways = ways + [value] if len(ways) < MAX_RETURN_WAYS else None
         if self.cls is not None:
             params = _param_names(self.func)
@@ -2081,6 +2082,20 @@ class FunctionRun:
                 return _read(source.kind, node)
         return value
 
+    def imported_table(self, value: Value) -> bool:
+        """Whether a value is a name another module defines, before the link step knows it,
+        and no model names it (`FORMULAS` of `from .constants import FORMULAS`)."""
+        return (
+            self.a.project is None
+            and value.name.count(".") >= 1
+            and value.taint is None
+            and value.entries is None
+            and not value.known
+            and not value.shape
+            and not self.a.models.knows(value.name)
+            and _same_package(value.name, self.a.module)  # the project's, not a library's
+        )
+
     def imported_constant(self, value: Value) -> Value:
         """A name imported from another module of the scan (`from .settings import ALLOWED`)
         as that module fixes it, at the link step; until then the name, and a marker for the
@@ -2362,6 +2377,9 @@ class FunctionRun:
             folded = _fold(lambda: base.const[key.const])
             if folded is not None:
                 return folded
+        if self.imported_table(base):
+            # `FORMULAS[rule]`, the table another module's: a stand-in the link step answers
+            return Value(taint=Taint(frozenset({TABLE_PREFIX + base.name})))
         if isinstance(node.slice, ast.Slice) and base.entries is not None:
             kept = _sliced(
                 base,
@@ -2490,6 +2508,17 @@ class FunctionRun:
         out: Optional[Value] = None
         for v in values:
             out = join(out, v)
+        last = values[-1]
+        if (
+            isinstance(node.op, ast.Or)
+            and out is not None
+            and last.shape == "object"
+            and last.name
+            and not any(v.name or _real(v.all_taint()) for v in values[:-1])
+        ):
+            # `users or UserRepository()`, a parameter left None: an object of that class (one
+            # given instead is its stand-in), whose methods its calls find
+            return replace(out, name=last.name)
         return out or CLEAN
 
     def e_Compare(self, node: ast.Compare, env: Env, depth: int) -> Value:
@@ -2866,6 +2895,10 @@ class FunctionRun:
                 held = receiver.entry(("attr", "success_url"))
                 if held is not None:
                     return held
+            if attr == "get" and args and self.imported_table(receiver):
+                # `SCRIPTS.get(action, SCRIPTS["noop"])` of another module's table
+                item = Value(taint=Taint(frozenset({TABLE_PREFIX + receiver.name})))
+                return join(item, args[1]) or item if len(args) > 1 else item
             result = method_of(self, node, attr, receiver, args, kwargs, env)
             if result is not None:
                 return self.text_built(node, result) if attr in _FORMATS else result
@@ -3318,6 +3351,13 @@ class FunctionRun:
         taint = value.all_taint()
         if taint is None or taint.safe_for(sink_class):
             return
+        if all(k.startswith(TABLE_PREFIX) for k in taint.kinds) and None not in (
+            value.pieces or ()
+        ):
+            # nothing but items of other modules' tables reaches the sink (`eval(FORMULAS[r])`):
+            # the link step reads the tables, and may find only constants there
+            for kind in taint.kinds:
+                self.a.external(kind[len(TABLE_PREFIX) :], at_sink=True)
         if sink_class in ("redirect", "ssrf"):
             if _fixed_host(value, sink_class):
                 return  # "/items/" + x, API + "/v1/" + x: the input cannot choose the host

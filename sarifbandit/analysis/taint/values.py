@@ -56,7 +56,10 @@ CALL_PREFIX = "call:"
 #: kinds that mark input read from a field of a model class of another module, whose field
 #: declarations the link step reads
 MODEL_PREFIX = "model:"
-_STAND_INS = (PARAM_PREFIX, CALL_PREFIX, MODEL_PREFIX)
+#: kinds that stand for an item of a table another module defines (`FORMULAS[rule]`), before
+#: the link step reads what the table holds
+TABLE_PREFIX = "table:"
+_STAND_INS = (PARAM_PREFIX, CALL_PREFIX, MODEL_PREFIX, TABLE_PREFIX)
 
 
 def stand_in(kind: str) -> bool:

@@ -2,9 +2,10 @@
 
 import os
 
-from flask import Flask, request
+from flask import Flask, request, session
 
 from . import checks, exporter
+from .accounts import Accounts
 from .settings import QUOTED_REPORTS, RAW_REPORTS
 from .exporter import Archive, export_orders_quoted
 
@@ -14,7 +15,7 @@ app = Flask(__name__)
 @app.route("/export")
 def export():
     customer = request.args["customer"]
-    exporter.export_orders(customer)  # expect: SB078:HIGH<16
+    exporter.export_orders(customer)  # expect: SB078:HIGH<17
     return "queued"
 
 
@@ -28,7 +29,7 @@ def export_quoted():
 @app.route("/archive")
 def archive():
     folder = request.args.get("folder", "exports")
-    Archive(folder).pack("orders")  # expect: SB078:HIGH<30
+    Archive(folder).pack("orders")  # expect: SB078:HIGH<31
     return "packed"
 
 
@@ -45,7 +46,7 @@ def queue_export(customer):
 
 @app.route("/export-later")
 def export_later():
-    queue_export(request.args["customer"])  # expect: SB078:HIGH<48
+    queue_export(request.args["customer"])  # expect: SB078:HIGH<49
     return "queued"
 
 
@@ -70,7 +71,7 @@ def report_known():
 @app.route("/report-any")
 def report_any():
     customer = request.args["customer"]
-    return str(os.system("report --customer=" + customer))  # expect: B605:HIGH<72
+    return str(os.system("report --customer=" + customer))  # expect: B605:HIGH<73
 
 
 @app.route("/report-raw")
@@ -91,13 +92,13 @@ def report_quoted():
         command = "report --customer=" + customer
     else:
         command = "report --summary"
-    return str(os.system(command))  # expect: B605:HIGH<89
+    return str(os.system(command))  # expect: B605:HIGH<90
 
 
 @app.route("/archive-shared")
 def archive_shared():
     # a method of an object another module made at its top level
-    exporter.shared_archive.pack(request.args.get("name", "orders"))  # expect: SB078:HIGH<100
+    exporter.shared_archive.pack(request.args.get("name", "orders"))  # expect: SB078:HIGH<101
     return "packed"
 
 
@@ -105,3 +106,18 @@ def archive_shared():
 def archive_shared_fixed():
     exporter.shared_archive.pack("orders")
     return "packed"
+
+
+@app.route("/login", methods=["POST"])
+def login():
+    row = Accounts().sign_in(request.form["name"])
+    session["uid"] = row[0]
+    return "signed in"
+
+
+@app.route("/login-named", methods=["POST"])
+def login_named():
+    name = request.form["name"]
+    Accounts().sign_in(name)
+    session["name"] = name  # expect: SB501:HIGH<120
+    return "signed in"
