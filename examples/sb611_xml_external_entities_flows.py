@@ -71,3 +71,29 @@ def import_invoice():
 @app.route("/invoices/check", methods=["POST"])
 def check_invoice():
     return etree.fromstring(request.data, parser=invoice_parser(expand=False)).tag
+
+
+class FeedImporter:
+    def __init__(self):
+        self.parser = etree.XMLParser(resolve_entities=False, no_network=True)
+
+    def load(self, data):
+        return etree.fromstring(data, self.parser)
+
+
+class LegacyImporter:
+    def __init__(self):
+        self.parser = etree.XMLParser(resolve_entities=True)  # expect: SB611:HIGH
+
+    def load(self, data):
+        return etree.fromstring(data, self.parser)
+
+
+@app.route("/feeds/import", methods=["POST"])
+def import_feed():
+    return FeedImporter().load(request.data).tag
+
+
+@app.route("/feeds/import-legacy", methods=["POST"])
+def import_legacy_feed():
+    return LegacyImporter().load(request.data).tag  # expect: SB611:HIGH<99

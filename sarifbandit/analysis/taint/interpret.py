@@ -1049,10 +1049,11 @@ class FileAnalysis:
             names = self._class_constants[cls] = _class_constants(self.classes.get(cls))
         return attr in names
 
-    def attribute_type(self, cls: str, attr: str, depth: int) -> str:
+    def attribute_type(self, cls: str, attr: str, depth: int) -> Tuple[str, str]:
         """The name of what `__init__` (of `cls` or a class of this file it inherits from)
         stores as `self.attr` when that is an object of no input (`self.conn =
-        ldap3.Connection(...)`, `self.log = logging.getLogger(...)`), else ''."""
+        ldap3.Connection(...)`, `self.log = logging.getLogger(...)`), else ''; and its shape
+        where that is an lxml parser's (its settings, made of the code's constants)."""
         for current in self.lineage(cls):
             init = self.methods.get((current, "__init__"))
             if init is None:
@@ -1063,9 +1064,10 @@ class FileAnalysis:
             )
             taint = stored.all_taint() if stored is not None else None
             if stored is not None and stored.name and (taint is None or not taint.real()):
-                return stored.name
-            return ""
-        return ""
+                parser = stored.shape if stored.shape.startswith("xmlparser") else ""
+                return stored.name, parser if taint is None else ""
+            return "", ""
+        return "", ""
 
     def allow_list(self, cls: str, attr: str) -> Optional[Value]:
         """The collection of constants `cls.attr` holds, as the class body (or that of a class
@@ -2179,9 +2181,9 @@ class FunctionRun:
                 if self.cls is not None and base.taint.kinds == _SELF and not own.name:
                     # `self.conn.search(...)` where `__init__` made `self.conn` an ldap3
                     # Connection: its calls find the models of that class
-                    kind = self.a.attribute_type(self.cls, attr, self.depth)
+                    kind, parser = self.a.attribute_type(self.cls, attr, self.depth)
                     kind = kind or self.a.class_made(self.cls, attr)
-                    own = replace(own, name=kind) if kind else own
+                    own = replace(own, name=kind, shape=parser or own.shape) if kind else own
                 return own
             if attr in ("netloc", "hostname") and base.shape.startswith("url:"):
                 # `host = urlparse(url).hostname`: a later check of host vouches for url
