@@ -301,3 +301,28 @@ def profile_form():
         session["theme"] = form.theme.data
         session["nickname"] = form.nickname.data  # expect: SB501:HIGH<300
     return "saved"
+
+
+class Preferences:
+    def __init__(self, theme, nickname):
+        self.theme = theme
+        self.nickname = nickname
+
+
+def remember_theme(prefs):
+    # the attribute checked in the helper, whatever object the caller passes
+    session["theme"] = prefs.theme if prefs.theme in THEMES else "light"
+
+
+def remember_checked_nickname(prefs):
+    if prefs.theme not in THEMES:
+        abort(400)
+    session["nickname"] = prefs.nickname
+
+
+@app.route("/preferences", methods=["POST"])
+def preferences():
+    prefs = Preferences(request.form["theme"], request.form["nickname"])
+    remember_theme(prefs)
+    remember_checked_nickname(prefs)  # expect: SB501:HIGH<325
+    return "saved"

@@ -23,6 +23,7 @@ from .values import (
     constant,
     fixes_host,
     join,
+    part_stand_in,
     pieces_of,
 )
 
@@ -102,7 +103,9 @@ def refine(run: "FunctionRun", test: ast.expr, truth: bool, env: Env) -> Env:
     held = _held_parts(test, env)
     if not held:
         return _refine(run, test, truth, env)
-    before = {key: cast(Value, env[base].entry(part)) for key, (base, part) in held.items()}
+    before = {
+        key: cast(Value, _part(env[base], part, subject=True)) for key, (base, part) in held.items()
+    }
     out = _refine(run, test, truth, {**env, **before})
     for key, (base, part) in held.items():
         value = out.pop(key)
@@ -115,24 +118,25 @@ def _held_parts(test: ast.expr, env: Env) -> Dict[str, Tuple[str, Any]]:
     """`self.target`, `spec["formula"]` and the like in a test, as held on an object or in a
     mapping the function has: {the name _name gives it: (the variable, the entry's key)}."""
     held: Dict[str, Tuple[str, Any]] = {}
-    todo: List[ast.AST] = [test]
+    todo: List[Tuple[ast.AST, bool]] = [(test, True)]
     while todo:  # the places a guard reads its subject from, not every node of the test
-        node = todo.pop()
+        node, subject = todo.pop()
         part = _part_of(node)
         if part is not None:
             owner = env.get(part[0])
-            if owner is not None and owner.entries is not None and owner.entry(part[1]) is not None:
+            if owner is not None and _part(owner, part[1], subject) is not None:
                 held[cast(str, _name(node))] = part
         elif isinstance(node, ast.UnaryOp):
-            todo.append(node.operand)
+            todo.append((node.operand, subject))
         elif isinstance(node, ast.BoolOp):
-            todo.extend(node.values)
+            todo.extend((value, subject) for value in node.values)
         elif isinstance(node, ast.Compare):
-            todo += [node.left, *node.comparators]
+            # `x in self.ALLOWED`: x the subject, the allow-list what it is looked up in
+            todo += [(node.left, subject), *((c, False) for c in node.comparators)]
         elif isinstance(node, ast.Call):
-            todo.extend(node.args)
+            todo.extend((arg, subject) for arg in node.args)
             if isinstance(node.func, ast.Attribute):
-                todo.append(node.func.value)
+                todo.append((node.func.value, subject))
     return held
 
 
@@ -285,6 +289,17 @@ def _name(node: ast.AST) -> Optional[str]:
     if isinstance(node, ast.Subscript) and _part_of(node) is not None:
         return f"{cast(ast.Name, node.value).id}[{cast(ast.Constant, node.slice).value!r}]"
     return node.id if isinstance(node, ast.Name) else None
+
+
+def _part(owner: Value, part: Any, subject: bool = False) -> Optional[Value]:
+    """What an object or mapping holds at `part`: its entry, or, for a parameter still its
+    stand-in (`profile.locale` in a summary) where the test looks at it as its `subject`
+    (not as the allow-list it is looked up in), the stand-in of that part."""
+    if owner.entries is not None:
+        return owner.entry(part)
+    if not subject or owner.shape not in ("", "object") or owner.pieces != (owner.taint,):
+        return None
+    return part_stand_in(owner, part)
 
 
 def _part_of(node: ast.AST) -> Optional[Tuple[str, Any]]:
