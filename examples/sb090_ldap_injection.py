@@ -1,6 +1,8 @@
 """Company directory lookups (Flask with ldap3, Django with python-ldap): request data reaches
 LDAP filters and DNs."""
 
+from collections import OrderedDict
+
 import ldap
 import ldap3
 from django.http import JsonResponse
@@ -23,7 +25,7 @@ def connect():
 def member():
     uid = request.args["uid"]
     conn = connect()
-    conn.search(PEOPLE, f"(uid={uid})", attributes=["cn"])  # expect: SB090:HIGH<24
+    conn.search(PEOPLE, f"(uid={uid})", attributes=["cn"])  # expect: SB090:HIGH<26
     return jsonify(count=len(conn.entries))
 
 
@@ -38,7 +40,7 @@ def member_safe():
 @app.route("/group/<group>")
 def group(group):
     conn = connect()
-    conn.search("cn=" + group + ",ou=groups,dc=corp,dc=example", "(objectClass=*)")  # expect: SB090:HIGH<39
+    conn.search("cn=" + group + ",ou=groups,dc=corp,dc=example", "(objectClass=*)")  # expect: SB090:HIGH<41
     return jsonify(count=len(conn.entries))
 
 
@@ -56,7 +58,7 @@ def search():
     clauses = ["(objectClass=person)"]
     clauses.append("(mail=%s)" % request.args.get("mail", ""))
     conn = connect()
-    conn.search(PEOPLE, "(&" + "".join(clauses) + ")")  # expect: SB090:HIGH<57
+    conn.search(PEOPLE, "(&" + "".join(clauses) + ")")  # expect: SB090:HIGH<59
     return jsonify(count=len(conn.entries))
 
 
@@ -72,7 +74,7 @@ def search_safe():
 def who(request):
     name = request.GET.get("cn", "")
     conn = ldap.initialize("ldaps://dir.corp.example")
-    found = conn.search_s(PEOPLE, ldap.SCOPE_SUBTREE, "(cn=" + name + ")")  # expect: SB090:HIGH<73
+    found = conn.search_s(PEOPLE, ldap.SCOPE_SUBTREE, "(cn=" + name + ")")  # expect: SB090:HIGH<75
     return JsonResponse({"count": len(found)})
 
 
@@ -85,7 +87,7 @@ def who_safe(request):
 
 def unit(request, unit_name):
     conn = ldap.initialize("ldaps://dir.corp.example")
-    found = conn.search_s("ou=%s,dc=corp,dc=example" % unit_name, ldap.SCOPE_ONELEVEL)  # expect: SB090:HIGH<86
+    found = conn.search_s("ou=%s,dc=corp,dc=example" % unit_name, ldap.SCOPE_ONELEVEL)  # expect: SB090:HIGH<88
     return JsonResponse({"count": len(found)})
 
 
@@ -121,7 +123,7 @@ class Directory:
 
 @app.route("/members")
 def members():
-    return jsonify(Directory().members(request.args["group"]))  # expect: SB090:HIGH<124
+    return jsonify(Directory().members(request.args["group"]))  # expect: SB090:HIGH<126
 
 
 @app.route("/members-safe")
@@ -134,7 +136,7 @@ def login():
     # the bind DN is built from the name typed: "x,ou=admins" binds as another entry
     conn = ldap.initialize("ldap://directory.example.com")
     user = request.form.get("user", "")
-    conn.simple_bind_s("uid=" + user + ",ou=people,dc=example,dc=com", request.form.get("pw", ""))  # expect: SB090:HIGH<136
+    conn.simple_bind_s("uid=" + user + ",ou=people,dc=example,dc=com", request.form.get("pw", ""))  # expect: SB090:HIGH<138
     return "welcome"
 
 
@@ -144,3 +146,28 @@ def login_escaped():
     user = escape_dn_chars(request.form.get("user", ""))
     conn.simple_bind_s("uid=" + user + ",ou=people,dc=example,dc=com", request.form.get("pw", ""))
     return "welcome"
+
+
+def mail_filter(clauses):
+    return "(&" + "".join("({}={})".format(k, v) for k, v in clauses.items()) + ")"
+
+
+@app.route("/by-mail")
+def by_mail():
+    clauses = OrderedDict()
+    clauses["objectClass"] = "inetOrgPerson"
+    clauses["mail"] = request.args.get("mail", "")
+    flt = "(&" + "".join("({}={})".format(k, escape_ldap3(v)) for k, v in clauses.items()) + ")"
+    conn = connect()
+    conn.search(PEOPLE, flt, attributes=["cn"])
+    return jsonify(count=len(conn.entries))
+
+
+@app.route("/by-mail-raw")
+def by_mail_raw():
+    clauses = OrderedDict()
+    clauses["objectClass"] = "inetOrgPerson"
+    clauses["mail"] = request.args.get("mail", "")
+    conn = connect()
+    conn.search(PEOPLE, mail_filter(clauses), attributes=["cn"])  # expect: SB090:HIGH<170
+    return jsonify(count=len(conn.entries))

@@ -114,3 +114,13 @@ def formula_copied():
     for char in request.args.get("formula", ""):
         formula += char
     return jsonify(value=eval(formula))  # expect: B307:HIGH<114
+
+
+@app.route("/layout")
+def layout():
+    # a repr is a Python literal of the text: the code cannot be broken out of
+    name = request.args.get("layout", "default")
+    scope: dict = {}
+    exec(f"selected = {name!r}", {}, scope)  # expect: B102:LOW
+    exec(f"selected = '{name}'", {}, scope)  # expect: B102:HIGH<122
+    return jsonify(scope)

@@ -323,6 +323,8 @@ _PATH_SHAPES = frozenset({"path", "normalized"})
 
 #: calls that take a response's parts as one tuple too
 _RESPONSE_TUPLE = frozenset({"flask.make_response", "flask.helpers.make_response"})
+#: what a repr of text is harmless for: Python code it is pasted into as a literal
+_PYTHON_LITERAL = frozenset({"code"})
 #: the cookie flags the cookie check asks about, with their positions in set_cookie (Werkzeug's,
 #: Django's and Starlette's alike); set_signed_cookie takes them by keyword only
 COOKIE_FLAGS: Tuple[Tuple[str, int], ...] = (("secure", 6), ("httponly", 7))
@@ -2567,6 +2569,10 @@ class FunctionRun:
                     )
                 elif value.known and part.conversion in (-1, 115):
                     pieces.append(str(value.const))
+                elif part.conversion == 114 and value.all_taint() is not None:
+                    # `{x!r}`: a Python literal of the text, which code cannot break out of
+                    literal = value.all_taint().sanitize(_PYTHON_LITERAL)  # type: ignore[union-attr]
+                    pieces.extend(pieces_of(Value(taint=literal)))
                 else:
                     pieces.extend(pieces_of(value) if value.all_taint() or value.pieces else [None])
             else:

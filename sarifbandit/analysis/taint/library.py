@@ -1214,7 +1214,13 @@ def call_library(
         return Value(entries=((REST, Value(taint=value.all_taint())),), shape="list")
     if qual == "collections.deque":
         return Value(entries=(), shape="list")
-    if qual == "dict":
+    if qual == "dataclasses.replace" and args and args[0].shape == "object" and not node.args[1:]:
+        # `replace(visitor, name="anonymous")`: a copy with those fields given anew
+        copied = args[0]
+        for name, part in kwargs.items():
+            copied = copied.with_entry(("attr", name), part)
+        return copied
+    if qual in _MAPPINGS:
         value = Value(entries=(), shape="dict")
         if args and args[0].shape == "dict" and args[0].entries is not None:
             value = merged(value, args[0])  # `dict(DEFAULTS)`: a copy, key by key
@@ -1234,6 +1240,9 @@ def call_library(
 
 #: what `get(key, type=...)` of a Werkzeug MultiDict converts its text with, leaving a number
 _NUMBER_TYPES = frozenset({"int", "float", "builtins.int", "builtins.float"})
+
+#: mappings made empty or from another, kept key by key
+_MAPPINGS = frozenset({"dict", "collections.OrderedDict"})
 
 #: the mappings and objects that hold an application's settings: what they hold is its
 #: operator's configuration (SETTING), whatever the code reads of them

@@ -97,6 +97,9 @@ def _starts_without_slash(item: Tuple[Any, Any]) -> bool:
     if op is _sre.SUBPATTERN:
         inner = av[-1]
         return bool(inner.data) and _starts_without_slash(inner.data[0])
+    if op is _sre.ASSERT_NOT:  # `(?!/)`: what follows is not a "/"
+        direction, inner = av
+        return direction == 1 and list(inner.data) == [(_sre.LITERAL, ord("/"))]
     return False
 
 
