@@ -464,3 +464,29 @@ def checked_loosely():
         abort(404)
     with open(os.path.join(BASE, name)) as handle:  # expect: SB022:HIGH<461
         return handle.read()
+
+
+def inside_base(path, base=BASE):
+    return os.path.realpath(path).startswith(os.path.realpath(base) + os.sep)
+
+
+def named_something(path, base=BASE):
+    return os.path.basename(path).startswith(os.path.basename(base))
+
+
+@app.route("/manual")
+def manual():
+    path = os.path.join(BASE, request.args.get("name", ""))
+    if not inside_base(path):
+        abort(404)
+    with open(path) as handle:
+        return handle.read()
+
+
+@app.route("/manual-named")
+def manual_named():
+    path = os.path.join(BASE, request.args.get("name", ""))
+    if not named_something(path):
+        abort(404)
+    with open(path) as handle:  # expect: SB022:HIGH<488
+        return handle.read()

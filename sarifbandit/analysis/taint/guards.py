@@ -379,6 +379,10 @@ def _lists_of_code(other: Value, op: ast.cmpop) -> bool:
     return other.shape == "allowed" or taint is None or calls_only(taint)
 
 
+#: what makes a path absolute and free of `..`, as a containment check needs it
+_NORMALIZERS = frozenset({"realpath", "abspath", "normpath"})
+
+
 def _joined_name(run: "FunctionRun", normalized: str) -> Optional[str]:
     """The name `x` of `normalized = realpath(join(base, x))` (or abspath, normpath) assigned
     in the running function, if it is assigned so."""
@@ -630,6 +634,23 @@ def _call(run: "FunctionRun", test: ast.Call, truth: bool, env: Env) -> Env:
         if qual in _DIGEST_COMPARISONS and len(test.args) == 2:
             return _authenticated(run, test.args, env)
     name: Optional[str] = _name(func.value) if isinstance(func, ast.Attribute) else None
+    if (
+        truth
+        and isinstance(func, ast.Attribute)
+        and func.attr in ("startswith", "is_relative_to")
+        and isinstance(func.value, ast.Call)
+        and _called(func.value) in _NORMALIZERS
+        and func.value.args
+    ):
+        # `realpath(path).startswith(ROOT + os.sep)`: path (opened as it is, the system
+        # resolves it the same way) names a file inside ROOT
+        inner = _name(func.value.args[0])
+        normalized = run.eval(func.value, dict(env))
+        if inner in env and normalized.shape == "normalized":
+            checked = _inside(run, func.attr, test.args, normalized, env)
+            taint = checked.all_taint()
+            if taint is not None and taint.safe_for("path"):
+                env[inner] = sanitized(env[inner], frozenset({"path"}))
     if isinstance(func, ast.Attribute) and name is not None:
         if func.attr in _MATCHERS and truth and len(test.args) == 1:
             # `ALLOWED.fullmatch(x)`: a pattern compiled where the code shows its text

@@ -345,9 +345,36 @@ def _may_vouch(func: ast.AST, returned: bool = False) -> bool:
         and (
             isinstance(node.value, (ast.Compare, ast.BoolOp, ast.UnaryOp))
             or (isinstance(node.value, ast.Constant) and node.value.value is True)
+            or (isinstance(node.value, ast.Call) and _last(node.value.func) in _PREDICATE_CALLS)
         )
         for node in _statements(func)
     )
+
+
+#: methods of text that answer a test with a bool
+_TEXT_TESTS = frozenset(
+    {
+        "startswith", "endswith", "isdigit", "isalnum", "isalpha", "isdecimal", "isnumeric",
+        "isascii", "isidentifier", "isprintable", "islower", "isupper", "isspace", "istitle",
+    }
+)  # fmt: skip
+
+
+def _is_text(value: Value) -> bool:
+    """Whether a value is text the code built or read (not an object of a library's)."""
+    if value.known:
+        return isinstance(value.const, (str, bytes))
+    return value.pieces is not None or value.shape in ("normalized", "path")
+
+
+#: calls that answer a test, returned by a predicate (`return realpath(p).startswith(ROOT)`)
+_PREDICATE_CALLS = frozenset(
+    {
+        "startswith", "endswith", "is_relative_to", "fullmatch", "match", "isdigit", "isalnum",
+        "isalpha", "isdecimal", "isnumeric", "isascii", "isidentifier", "isprintable",
+        "compare_digest",
+    }
+)  # fmt: skip
 
 
 def _stops(statement: ast.stmt) -> bool:
@@ -2872,6 +2899,14 @@ class FunctionRun:
             folded = _fold(lambda: pure(*[a.const for a in args]))
             if folded is not None and len(str(folded.const)) <= MAX_FOLDED_SIZE:
                 return folded
+        if (
+            receiver is not None
+            and cast(ast.Attribute, func).attr in _TEXT_TESTS
+            and _is_text(receiver)
+        ):
+            # `realpath(p).startswith(root)`: a bool, not the text it looked at (the
+            # SQLAlchemy model's `*.startswith`, a column's clause, is not this)
+            return Value(shape="number")
         sanitizer = models.sanitizer_for(qual) if qual else None
         if sanitizer is not None:
             taint = join_all(args + list(kwargs.values()))
