@@ -491,7 +491,7 @@ def _entries(
     Dict[ast.AST, Dict[str, Value]],
     FrozenSet[ast.AST],
     List[ast.AST],
-    Tuple[Dict[ast.AST, Dict[str, ast.AST]], Dict[ast.AST, Dict[str, ast.Call]]],
+    Tuple[Dict[ast.AST, Dict[str, ast.AST]], Dict[ast.AST, Dict[str, ast.expr]]],
 ]:
     # URL keyword arguments are looked for in views modules only (views.py, views/…, where
     # Django projects keep what urls.py routes to) and in files routing their own views
@@ -607,19 +607,20 @@ def _entries(
                     elif not route.all_params:
                         continue
                     default = _default_of(func, arg)
-                    marks = [default, *annotated_extras(arg.annotation)]
+                    if aliases is None:
+                        aliases = type_aliases(tree)
+                    annotation = _through_alias(arg.annotation, aliases)
+                    marks = [default, *annotated_extras(annotation)]
                     if any(
                         isinstance(mark, ast.Call)
                         and type_name(mark.func) in route.safe_annotations
-                        and _answered_here(mark, local_functions, arg.annotation)
+                        and _answered_here(mark, local_functions, annotation)
                         for mark in marks
                     ):
                         # `= Depends(dep)`, `Annotated[str, Depends(dep)]`: what a dependency
                         # of this file returns (one of another module may pass input on: kept)
                         continue
                     # what the framework validates: a number, a Literal, an Enum, a pattern
-                    if aliases is None:
-                        aliases = type_aliases(tree)
                     checked = declared_checks(
                         arg.annotation,
                         cast(Optional[ast.expr], default),
@@ -631,7 +632,7 @@ def _entries(
                         continue
                     # a body model (`order: Order`) of this file or imported (`from .schemas
                     # import Order`): its fields' declarations decide
-                    declared = _annotated_class(arg.annotation)  # `Annotated[Paging, ...]` too
+                    declared = _annotated_class(annotation)  # `Annotated[Paging, ...]` too
                     model = declared.id if isinstance(declared, ast.Name) else ""
                     if any(name.endswith(f".{model}") for name in imported):
                         local_classes.add(model)
@@ -951,12 +952,13 @@ def _dependencies(
 ) -> Tuple[
     Dict[ast.AST, Dict[str, ast.AST]],
     Dict[ast.AST, RouteParams],
-    Dict[ast.AST, Dict[str, ast.Call]],
+    Dict[ast.AST, Dict[str, ast.expr]],
 ]:
     """FastAPI's dependencies of this file: {endpoint: {parameter: the function it depends
     on}}, {that function: the route whose framework fills its parameters from the request, as
-    it fills an endpoint's}, and {endpoint: {parameter: the `Depends(x)` mark}} for an `x`
-    imported from another module (the link step answers those)."""
+    it fills an endpoint's}, and {endpoint: {parameter: the `x` of `Depends(x)`, or the class
+    `Depends()` annotates}} for an `x` imported from another module (the link step answers
+    those)."""
     # a class depended on (`Depends(Pagination)`, or `page: Pagination = Depends()`): FastAPI
     # fills its __init__'s parameters from the request and gives the instance (a class with
     # no __init__ of its own stands for itself)
@@ -966,7 +968,8 @@ def _dependencies(
     }
     dependencies: Dict[ast.AST, Dict[str, ast.AST]] = {}
     depended: Dict[ast.AST, RouteParams] = {}
-    foreign: Dict[ast.AST, Dict[str, ast.Call]] = {}
+    foreign: Dict[ast.AST, Dict[str, ast.expr]] = {}
+    aliases = type_aliases(tree) if routes else {}
     for route in routes:
         if not route.all_params:
             continue
@@ -975,21 +978,22 @@ def _dependencies(
                 continue
             args = func.args  # type: ignore[attr-defined]
             for arg in [*args.posonlyargs, *args.args, *args.kwonlyargs]:
-                marks = [_default_of(func, arg), arg.annotation]
-                if isinstance(arg.annotation, ast.Subscript):  # Annotated[str, Depends(dep)]
-                    inner = arg.annotation.slice
+                annotation = _through_alias(arg.annotation, aliases)
+                marks = [_default_of(func, arg), annotation]
+                if isinstance(annotation, ast.Subscript):  # Annotated[str, Depends(dep)]
+                    inner = annotation.slice
                     marks += inner.elts if isinstance(inner, ast.Tuple) else [inner]
                 for mark in marks:
                     if not isinstance(mark, ast.Call) or type_name(mark.func) not in _DEPENDS:
                         continue
                     # `Depends()` names no function: the parameter's class is depended on
-                    target = mark.args[0] if mark.args else _annotated_class(arg.annotation)
+                    target = mark.args[0] if mark.args else _annotated_class(annotation)
                     if isinstance(target, ast.Name) and target.id in local:
                         dependency = local[target.id]
                         dependencies.setdefault(func, {})[arg.arg] = dependency
                         depended.setdefault(dependency, route)
-                    elif mark.args and isinstance(target, (ast.Name, ast.Attribute)):
-                        foreign.setdefault(func, {})[arg.arg] = mark
+                    elif isinstance(target, (ast.Name, ast.Attribute)):
+                        foreign.setdefault(func, {})[arg.arg] = target
     return dependencies, depended, foreign
 
 
@@ -1002,6 +1006,16 @@ def _initializers(tree: ast.Module) -> Dict[str, ast.AST]:
         for init in node.body
         if isinstance(init, _FUNCTIONS) and init.name == "__init__"
     }
+
+
+def _through_alias(
+    annotation: Optional[ast.expr], aliases: Dict[str, ast.expr]
+) -> Optional[ast.expr]:
+    """A parameter's annotation, through a type alias of the module (`svc: Tickets`, where
+    `Tickets = Annotated[TicketService, Depends(get_tickets)]`)."""
+    if isinstance(annotation, ast.Name) and isinstance(aliases.get(annotation.id), ast.Subscript):
+        return aliases[annotation.id]
+    return annotation
 
 
 def _annotated_class(annotation: Optional[ast.expr]) -> Optional[ast.expr]:

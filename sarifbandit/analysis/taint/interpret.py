@@ -760,7 +760,7 @@ class FileAnalysis:
         #: FastAPI's dependencies: {endpoint: {parameter: the function whose result it gets}}
         self.dependencies: Dict[ast.AST, Dict[str, ast.AST]] = {}
         #: those on a function another module defines: {endpoint: {parameter: `Depends(x)`}}
-        self.foreign_dependencies: Dict[ast.AST, Dict[str, ast.Call]] = {}
+        self.foreign_dependencies: Dict[ast.AST, Dict[str, ast.expr]] = {}
         #: what the scan's template files write unescaped, by the name views render them by
         self.templates: TemplateFacts = frozenset()
         #: functions whose return value is the context of the template named
@@ -1027,19 +1027,30 @@ class FileAnalysis:
             return Value(entries=made.entries if made is not None else (), shape="object", name=cls)
         return summary.returns
 
-    def foreign_dependency(self, endpoint: ast.AST, mark: ast.Call, depth: int) -> Optional[Value]:
+    def foreign_dependency(self, endpoint: ast.AST, mark: ast.expr, depth: int) -> Optional[Value]:
         """What a dependency another module defines (`user = Depends(get_current_user)`,
         imported) gives the endpoint, at the link step: its result, run with its own parameters
         filled from the request as FastAPI fills them; before it, None (the parameter stays
         input) and the function is marked for the link step."""
         run = FunctionRun(self, endpoint, {}, depth)
-        qual = run.eval(mark.args[0], {}).name
+        qual = run.eval(mark, {}).name
         if "." not in qual:
             return None
         if self.project is None:
             self.external(qual, at_sink=True)
             return None
         found = self.project.resolve(qual)
+        if found is not None and isinstance(found[1], ast.ClassDef):
+            # `Depends(AttachmentService)` of another module: an instance, its __init__'s
+            # parameters filled as FastAPI fills them
+            owner, cls = found[0], cast(ast.ClassDef, found[1])
+            init = owner.method(cls.name, "__init__")
+            filled = {
+                arg.arg: self.filled(arg, default)
+                for arg, default in (parameter_defaults(init.args)[1:] if init else ())  # type: ignore[attr-defined]
+            }
+            made = run.construct(mark, owner, cls, f"{owner.module}.{cls.name}", [], filled)
+            return _stepped(made, _step(mark, f"given by the dependency `{_short(mark)}()`"))
         if found is None or not isinstance(found[1], _FUNCTIONS):
             return None
         owner, dependency = found
@@ -1052,7 +1063,7 @@ class FileAnalysis:
         given = run.local_call(mark, dependency, [], {}, owner)
         if given is None:
             return None
-        return _stepped(given, _step(mark, f"given by the dependency `{_short(mark.args[0])}()`"))
+        return _stepped(given, _step(mark, f"given by the dependency `{_short(mark)}()`"))
 
     def filled(self, arg: ast.arg, default: Any) -> Value:
         """What FastAPI gives a dependency's parameter: a nested dependency's result (not
@@ -1066,8 +1077,14 @@ class FileAnalysis:
                 return Value(shape=f"request:{source.kind}:{attrs}", name=arg.arg)
         if declared in self.models.number_types():
             return Value(shape="number")
+        # what FastAPI validates: a Literal, an Enum, a pattern (`Query(pattern=...)`)
+        checked = declared_checks(
+            arg.annotation, default, self.models.number_types() | enum_classes(self.tree), None
+        )
+        if checked == EVERYWHERE:
+            return Value(shape="number")
         step = _step(arg, f"user input FastAPI fills `{arg.arg}` with")
-        return tainted(Taint(frozenset({"remote"}), frozenset(), (step,)))
+        return tainted(Taint(frozenset({"remote"}), checked, (step,)))
 
     def class_constant(self, cls: str, attr: str) -> bool:
         """Whether the class body binds `attr` to a constant (`prefix = "[audit]"`) that no code
@@ -3175,7 +3192,7 @@ class FunctionRun:
 
     def construct(
         self,
-        node: ast.Call,
+        node: ast.expr,
         owner: FileAnalysis,
         cls: ast.ClassDef,
         qual: str,

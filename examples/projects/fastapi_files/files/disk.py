@@ -27,3 +27,15 @@ def store(upload):
         handle.write("")
     with open(os.path.join(ROOT, upload.folder, upload.title), "w") as handle:
         handle.write("")
+
+
+class Archive:
+    """A service the API depends on (no __init__ of its own): its methods open the files."""
+
+    def open_raw(self, name):
+        with open(os.path.join(ROOT, "archive", name)) as handle:
+            return handle.read()
+
+    def open_named(self, name):
+        with open(os.path.join(ROOT, "archive", os.path.basename(name))) as handle:
+            return handle.read()
