@@ -323,3 +323,35 @@ def test_no_worker_process_can_start_so_the_parent_scans(tmp_path, monkeypatch):
     report = scan([str(tmp_path)], Config(jobs=2, use_cache=False), root=tmp_path)
     assert report.complete and not report.notifications
     assert [f.path for f in report.findings] == [f"m{i:02}.py" for i in range(30)]
+
+
+class _SilentPool:
+    """A pool whose workers are all gone without its knowing: no future ever completes."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        self._processes: dict = {}
+
+    def submit(self, *args, **kwargs):
+        from concurrent.futures import Future
+
+        return Future()
+
+    def shutdown(self, wait: bool = True, cancel_futures: bool = False) -> None:
+        self.waited = wait
+
+
+def test_a_pool_whose_workers_are_gone_is_not_waited_for_ever(tmp_path, monkeypatch) -> None:
+    # past POOL_WATCH_SECONDS without a result and with no worker alive, what is left is lost,
+    # as from a broken pool: retried one file each, then reported, instead of a hung scan
+    import concurrent.futures
+
+    from sarifbandit.engine import parallel
+    from sarifbandit.engine.discovery import Target
+
+    monkeypatch.setattr(parallel, "POOL_WATCH_SECONDS", 0.01)
+    monkeypatch.setattr(concurrent.futures, "ProcessPoolExecutor", _SilentPool)
+    targets = [Target(tmp_path / f"m{i}.py", f"m{i}.py") for i in range(3)]
+    kept: list = []
+    parallel._scan_in_pools([targets[:2], targets[2:]], Config(jobs=2), 2, kept.extend)
+    assert sorted(result.path for result in kept) == ["m0.py", "m1.py", "m2.py"]
+    assert all("worker process died" in result.notifications[0].message for result in kept)

@@ -22,8 +22,11 @@ from .discovery import Target
 from .filescan import read_bytes, scan_path
 
 if TYPE_CHECKING:  # the pool machinery is imported when a pool is needed: not on a warm rerun
-    from concurrent.futures import Future
+    from concurrent.futures import Executor, Future
 
+#: how long the parent waits on its workers without a result before it checks that any of them
+#: is still alive (a pool whose workers all died without telling it is treated as broken)
+POOL_WATCH_SECONDS = 5.0
 #: below this many files a pool costs more than it saves
 _POOL_THRESHOLD = 24
 #: batches per worker: enough for the last ones to even out, few enough to keep overhead low
@@ -217,10 +220,11 @@ def _pool_round(
     keep: Callable[[List[FileResult]], None],
 ) -> List[List[Target]]:
     """One pool over `batches`; returns the batches a broken pool lost, in their order."""
-    from concurrent.futures import ProcessPoolExecutor, as_completed
+    from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
     from concurrent.futures.process import BrokenProcessPool
 
     lost: Dict[int, List[Target]] = {}
+    hung = False
     pool = ProcessPoolExecutor(
         min(jobs, len(batches)), initializer=_init_worker, initargs=(config,)
     )
@@ -237,15 +241,24 @@ def _pool_round(
                     raise _NoWorkers() from exc
                 lost.update((i, b) for i, b in enumerate(batches) if i >= index)
                 break
-        for future in as_completed(futures):
-            index = futures[future]
-            try:
-                keep(future.result())
-            except BrokenProcessPool:
-                lost[index] = batches[index]
-            except Exception as exc:  # this batch's results could not come back
-                message = f"worker error ({type(exc).__name__}: {exc})"
-                keep([_not_scanned(t, "worker-error", message) for t in batches[index]])
+        pending = set(futures)
+        while pending:
+            done, pending = wait(pending, timeout=POOL_WATCH_SECONDS, return_when=FIRST_COMPLETED)
+            for future in done:
+                index = futures[future]
+                try:
+                    keep(future.result())
+                except BrokenProcessPool:
+                    lost[index] = batches[index]
+                except Exception as exc:  # this batch's results could not come back
+                    message = f"worker error ({type(exc).__name__}: {exc})"
+                    keep([_not_scanned(t, "worker-error", message) for t in batches[index]])
+            if pending and not done and not _workers_alive(pool):
+                # every worker is gone and the pool never said so (a death at the wrong
+                # moment can leave it waiting for ever): what is left is lost, as if broken
+                lost.update((futures[f], batches[futures[f]]) for f in pending)
+                hung = True
+                break
     except BaseException:  # Ctrl-C: stop the workers now rather than after the queued work
         # the executor has no public way to kill its workers; shutdown() forgets them, so first
         workers = list((getattr(pool, "_processes", None) or {}).values())
@@ -255,8 +268,18 @@ def _pool_round(
         # Python 3.12.1 an exit while it is still going can print a traceback (bad descriptor)
         pool.shutdown(wait=True, cancel_futures=True)
         raise
-    pool.shutdown(wait=True)
+    # a pool that hung is not waited for: its own thread may be stuck too
+    pool.shutdown(wait=not hung, cancel_futures=hung)
     return [lost[index] for index in sorted(lost)]
+
+
+def _workers_alive(pool: "Executor") -> bool:
+    """Whether any of the pool's worker processes is still running (yes, when the executor
+    does not show its processes: then only its own word counts)."""
+    workers = getattr(pool, "_processes", None)
+    if workers is None:
+        return True
+    return any(process.is_alive() for process in workers.values())
 
 
 def _died(target: Target) -> FileResult:
