@@ -342,3 +342,22 @@ def kiosk():
     session["visitor"] = dataclasses.replace(visitor, name="guest").name
     session["verified"] = dataclasses.replace(visitor, verified=True).name  # expect: SB501:HIGH<341
     return "started"
+
+
+def remember_currency(session, currency):
+    session["currency"] = currency
+
+
+def remember_known_currency(session, currency):
+    session["currency"] = currency if currency in ("EUR", "USD") else "EUR"
+
+
+def choose_currency(request):
+    # a helper storing into the session the view hands it
+    remember_known_currency(request.session, request.GET.get("currency", "EUR"))
+    remember_currency(request.session, request.GET.get("currency", "EUR"))  # expect: SB501:HIGH<358
+    remember_currency({}, request.GET.get("currency", "EUR"))
+    return JsonResponse({"ok": True})
+
+
+urlpatterns += [path("currency/", choose_currency)]

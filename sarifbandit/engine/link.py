@@ -290,7 +290,8 @@ def _linked(
 
 
 def _reaches_sink(summary: Optional[Summary]) -> bool:
-    return summary is None or bool(summary.param_sinks)
+    # a store into a parameter is one into whatever the caller gives (`request.session`)
+    return summary is None or bool(summary.param_sinks) or bool(summary.param_stores)
 
 
 def _stores_input(summary: Optional[Summary]) -> bool:

@@ -201,6 +201,9 @@ class Summary:
     param_calls: Set[Tuple[int, str]] = field(default_factory=set)
     #: what each `return` gives, apart (at most MAX_RETURN_WAYS; None: only `returns`)
     return_ways: Optional[Tuple[Value, ...]] = None
+    #: (parameter index, key, value) of each `param[key] = value` into a parameter the caller
+    #: gives: a call passing `request.session` for it stores into the session
+    param_stores: List[Tuple[int, Value, ast.AST]] = field(default_factory=list)
 
 
 def _step(node: ast.AST, message: str, nesting: int = 0) -> Step:
@@ -547,6 +550,17 @@ def _statements(node: ast.AST) -> Iterator[ast.stmt]:
                 if isinstance(child, ast.stmt):
                     yield child
                 todo.append(child)
+
+
+def _param_index(value: Value) -> Optional[int]:
+    """The parameter a value is, while its summary is computed (its stand-in alone)."""
+    kinds = value.taint.kinds if value.taint is not None and value.entries is None else ()
+    if len(kinds) != 1 or value.pieces != (value.taint,):
+        return None
+    kind = next(iter(kinds))
+    if not kind.startswith(PARAM_PREFIX) or "." in kind or "#" in kind:
+        return None
+    return param_of(kind)[0]
 
 
 def _deciding_params(func: ast.AST) -> Tuple[int, ...]:
@@ -2050,6 +2064,9 @@ class FunctionRun:
             self.call_sinks(
                 stmt, qual, [target.slice, _value_of(stmt) or target], [key, value], {}, env
             )
+        stored_into = _param_index(base_value)
+        if stored_into is not None and self.summary is not None and value.all_taint() is not None:
+            self.summary.param_stores.append((stored_into, value, stmt))
         if isinstance(base, ast.Name) and base.id in env:
             holder = env[base.id]
             if holder.shape == "config":  # `config["db"] = {"host": ...}`: a whole section
@@ -3303,6 +3320,7 @@ class FunctionRun:
                 if _remote(taint):
                     self.a.external(qual, at_sink=False)
                 self.note_param_calls(taint, qual)
+        self.stores_into_arguments(node, summary, actual, name, elsewhere)
         step = _step(node, f"returned by `{name}()`")
         special = owner.specialized(local, actual, self.depth + 1)
         given: Optional[Value] = None
@@ -3311,6 +3329,22 @@ class FunctionRun:
                 way = relocated(way, elsewhere) if elsewhere else way
                 given = join(given, substitute(way, actual, step))
         return given if given is not None else CLEAN
+
+    def stores_into_arguments(
+        self, node: ast.expr, summary: Summary, actual: Dict[int, Value], name: str, elsewhere: str
+    ) -> None:
+        """`remember(request.session, x)` of a function storing `session[k] = x` into its
+        parameter: the store is one into the session the call gives it, a sink there."""
+        for index, value, stmt in summary.param_stores:
+            given = actual.get(index)
+            qual = f"{given.name}.__setitem__" if given is not None and given.name else ""
+            for sink in self.a.models.sinks_for(qual) if qual else ():
+                taint = substitute(value, actual, _step(node, f"passed to `{name}()`")).all_taint()
+                if taint is None or not taint.real() or taint.safe_for(sink.sink_class):
+                    continue
+                inner: Tuple[Step, ...] = (_step(stmt, f"stored into `{_short(stmt)}`", 1),)
+                inner = located(inner, elsewhere) if elsewhere else inner
+                self.report(node, node, sink.sink_class, qual, taint, inner=inner)
 
     def note_param_calls(self, taint: Optional[Taint], qual: str) -> None:
         """Note in the summary the parameters whose values reach `qual`, a call the link step
