@@ -174,3 +174,32 @@ async def folder_size_exec(request):
     folder = request.query.get("folder", ".")
     process = await asyncio.create_subprocess_exec("du", "-sh", "--", folder)
     return web.Response(text=str(await process.wait()))
+
+
+SKU = re.compile(r"[A-Z0-9][A-Z0-9-]{2,31}")
+
+
+def valid_sku(value):
+    return bool(SKU.fullmatch(value or ""))
+
+
+def present_sku(value):
+    return bool(value)
+
+
+@app.route("/labels/print")
+def print_label():
+    sku = request.args.get("sku", "")
+    if not valid_sku(sku):
+        abort(400)
+    os.system(f"lp -d labels /srv/labels/{sku}.pdf")  # expect: B605:LOW
+    return "queued"
+
+
+@app.route("/labels/print-any")
+def print_any_label():
+    sku = request.args.get("sku", "")
+    if not present_sku(sku):
+        abort(400)
+    os.system(f"lp -d labels /srv/labels/{sku}.pdf")  # expect: B605:HIGH<201
+    return "queued"

@@ -198,6 +198,14 @@ def _refine(run: "FunctionRun", test: ast.expr, truth: bool, env: Env) -> Env:
         return _refine(run, test.left, truth == isinstance(test.ops[0], ast.IsNot), env)
     if isinstance(test, ast.Compare) and len(test.ops) == 1:
         return _compare(run, test, truth, env)
+    if (
+        isinstance(test, ast.Call)
+        and isinstance(test.func, ast.Name)
+        and test.func.id == "bool"
+        and len(test.args) == 1
+        and not test.keywords
+    ):
+        return _refine(run, test.args[0], truth, env)  # `bool(PATTERN.fullmatch(x))`
     if isinstance(test, ast.Call):
         return _call(run, test, truth, env)
     return env
@@ -761,7 +769,14 @@ _MATCHERS = frozenset({"match", "fullmatch", "search"})
 
 
 def _matched(run: "FunctionRun", pattern_node: ast.expr, text: ast.expr, how: str, env: Env) -> Env:
-    """`re.fullmatch(PATTERN, x)` true, PATTERN an anchored allow-list: x is harmless text."""
+    """`re.fullmatch(PATTERN, x)` true, PATTERN an anchored allow-list: x is harmless text
+    (also of `x or ""`: the constant matched instead of an empty x is the code's)."""
+    if (
+        isinstance(text, ast.BoolOp)
+        and isinstance(text.op, ast.Or)
+        and all(isinstance(v, ast.Constant) for v in text.values[1:])
+    ):
+        text = text.values[0]
     name = _name(text)
     pattern = run.eval(pattern_node, env)
     if name is None or name not in env or not pattern.known or not isinstance(pattern.const, str):

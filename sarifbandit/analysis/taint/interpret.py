@@ -375,7 +375,7 @@ _PREDICATE_CALLS = frozenset(
     {
         "startswith", "endswith", "is_relative_to", "fullmatch", "match", "isdigit", "isalnum",
         "isalpha", "isdecimal", "isnumeric", "isascii", "isidentifier", "isprintable",
-        "compare_digest",
+        "compare_digest", "bool",
     }
 )  # fmt: skip
 
