@@ -37,6 +37,7 @@ from ..model import (
     context_line,
 )
 from .index import Index, build_index
+from .nodes import sole_argument
 from .source import SourceFile
 from .taint.values import hashable
 
@@ -366,14 +367,9 @@ def _folded(node: ast.AST, named: Callable[[ast.Name], Any], depth: int = 0) -> 
             return _FOLDED_OPERATORS[type(node.op)](left, right)
         except (TypeError, ZeroDivisionError, OverflowError) as exc:
             raise _NotFolded from exc
-    if (
-        isinstance(node, ast.Call)
-        and isinstance(node.func, ast.Name)
-        and node.func.id == "len"
-        and len(node.args) == 1
-        and not node.keywords
-    ):
-        value = _folded(node.args[0], named, depth + 1)
+    measured = sole_argument(node, "len")
+    if measured is not None:
+        value = _folded(measured, named, depth + 1)
         if isinstance(value, (str, bytes)):
             return len(value)
     raise _NotFolded

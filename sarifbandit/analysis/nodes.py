@@ -90,6 +90,20 @@ def parameter_defaults(arguments: ast.arguments) -> List[Tuple[ast.arg, Optional
     ]
 
 
+def sole_argument(node: ast.AST, function: str) -> Optional[ast.expr]:
+    """The one argument of a call of the builtin `function` by its name (`len(x)`, `bool(x)`),
+    given by position and alone; None for anything else."""
+    if (
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Name)
+        and node.func.id == function
+        and len(node.args) == 1
+        and not node.keywords
+    ):
+        return node.args[0]
+    return None
+
+
 def is_opaque(node: ast.AST) -> bool:
     """True for an expression Bandit's argument view cannot see into (a call, arithmetic, a
     subscript, an f-string ...): anything but a constant, name, attribute or container literal."""

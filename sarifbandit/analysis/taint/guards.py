@@ -11,7 +11,7 @@ import ast
 from typing import TYPE_CHECKING, Any, Dict, FrozenSet, List, Optional, Tuple, cast
 
 from ...records import replace
-from ..nodes import dotted_name
+from ..nodes import dotted_name, sole_argument
 from .patterns import local_path_facts, safe_classes
 from .values import (
     FIXED_TEXT,
@@ -198,14 +198,9 @@ def _refine(run: "FunctionRun", test: ast.expr, truth: bool, env: Env) -> Env:
         return _refine(run, test.left, truth == isinstance(test.ops[0], ast.IsNot), env)
     if isinstance(test, ast.Compare) and len(test.ops) == 1:
         return _compare(run, test, truth, env)
-    if (
-        isinstance(test, ast.Call)
-        and isinstance(test.func, ast.Name)
-        and test.func.id == "bool"
-        and len(test.args) == 1
-        and not test.keywords
-    ):
-        return _refine(run, test.args[0], truth, env)  # `bool(PATTERN.fullmatch(x))`
+    truth_of = sole_argument(test, "bool")
+    if truth_of is not None:
+        return _refine(run, truth_of, truth, env)  # `bool(PATTERN.fullmatch(x))`
     if isinstance(test, ast.Call):
         return _call(run, test, truth, env)
     return env
