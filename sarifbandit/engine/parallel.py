@@ -11,7 +11,7 @@ from __future__ import annotations
 import gc
 import os
 import signal
-from typing import TYPE_CHECKING, Callable, Dict, List, Optional, Sequence, Tuple
+from typing import TYPE_CHECKING, Any, Callable, Dict, List, Optional, Sequence, Tuple
 
 from ..config.options import Config
 from ..model import FileResult, Notification, Rule
@@ -261,8 +261,7 @@ def _pool_round(
                 break
     except BaseException:  # Ctrl-C: stop the workers now rather than after the queued work
         # the executor has no public way to kill its workers; shutdown() forgets them, so first
-        workers = list((getattr(pool, "_processes", None) or {}).values())
-        for process in workers:
+        for process in _worker_processes(pool) or []:
             process.terminate()
         # and then waits for them: the pool's thread closes its wake-up pipe as it goes, and on
         # Python 3.12.1 an exit while it is still going can print a traceback (bad descriptor)
@@ -273,13 +272,18 @@ def _pool_round(
     return [lost[index] for index in sorted(lost)]
 
 
+def _worker_processes(pool: "Executor") -> Optional[List[Any]]:
+    """The pool's worker processes; None when the executor does not show them (it has no public
+    way to)."""
+    workers = getattr(pool, "_processes", None)
+    return None if workers is None else list(workers.values())
+
+
 def _workers_alive(pool: "Executor") -> bool:
     """Whether any of the pool's worker processes is still running (yes, when the executor
     does not show its processes: then only its own word counts)."""
-    workers = getattr(pool, "_processes", None)
-    if workers is None:
-        return True
-    return any(process.is_alive() for process in workers.values())
+    workers = _worker_processes(pool)
+    return workers is None or any(process.is_alive() for process in workers)
 
 
 def _died(target: Target) -> FileResult:

@@ -127,7 +127,9 @@ app.config.update(SESSION_COOKIE_HTTPONLY=True)   # Flask's default
 )
 
 #: per rule: the set_cookie keyword and its position (the same in all three frameworks)
-_KEYWORDS: Tuple[Tuple[Rule, str, int], ...] = tuple(zip((SB614, SB1004), *zip(*COOKIE_FLAGS)))
+_KEYWORDS: Tuple[Tuple[Rule, str, int], ...] = tuple(
+    (rule, flag, position) for rule, (flag, position) in zip((SB614, SB1004), COOKIE_FLAGS)
+)
 #: framework settings that turn the attribute off when False
 _SETTINGS: Dict[str, Rule] = {
     "SESSION_COOKIE_SECURE": SB614,

@@ -44,6 +44,7 @@ from .library import (
     STRING_TEMPLATES,
     call_library,
     config_section,
+    holds_settings,
     json_written,
     method_of,
     named_entries,
@@ -93,12 +94,12 @@ from .values import (
     join_all,
     join_taint,
     merged,
+    param_kind,
     param_of,
     part_of,
     part_stand_in,
     pieces_of,
     safe_in_both,
-    settled,
     smashed,
     span,
     stand_in,
@@ -201,8 +202,8 @@ class Summary:
     param_calls: Set[Tuple[int, str]] = field(default_factory=set)
     #: what each `return` gives, apart (at most MAX_RETURN_WAYS; None: only `returns`)
     return_ways: Optional[Tuple[Value, ...]] = None
-    #: (parameter index, key, value) of each `param[key] = value` into a parameter the caller
-    #: gives: a call passing `request.session` for it stores into the session
+    #: (parameter index, value, statement) of each `param[key] = value` into a parameter the
+    #: caller gives: a call passing `request.session` for it stores into the session
     param_stores: List[Tuple[int, Value, ast.AST]] = field(default_factory=list)
 
 
@@ -552,13 +553,15 @@ def _statements(node: ast.AST) -> Iterator[ast.stmt]:
                 todo.append(child)
 
 
+def _table_item(table: str) -> Value:
+    """An item of another module's table, before the link step reads the table."""
+    return Value(taint=Taint(frozenset({TABLE_PREFIX + table})))
+
+
 def _param_index(value: Value) -> Optional[int]:
     """The parameter a value is, while its summary is computed (its stand-in alone)."""
-    kinds = value.taint.kinds if value.taint is not None and value.entries is None else ()
-    if len(kinds) != 1 or value.pieces != (value.taint,):
-        return None
-    kind = next(iter(kinds))
-    if not kind.startswith(PARAM_PREFIX) or "." in kind or "#" in kind:
+    kind = param_kind(value)
+    if kind is None or value.entries is not None or value.pieces != (value.taint,):
         return None
     return param_of(kind)[0]
 
@@ -1054,30 +1057,33 @@ class FileAnalysis:
             self.external(qual, at_sink=True)
             return None
         found = self.project.resolve(qual)
+        step = _step(mark, f"given by the dependency `{_short(mark)}()`")
         if found is not None and isinstance(found[1], ast.ClassDef):
             # `Depends(AttachmentService)` of another module: an instance, its __init__'s
-            # parameters filled as FastAPI fills them
+            # parameters (but self) filled as FastAPI fills them
             owner, cls = found[0], cast(ast.ClassDef, found[1])
             init = owner.method(cls.name, "__init__")
-            filled = {
-                arg.arg: self.filled(arg, default)
-                for arg, default in (parameter_defaults(init.args)[1:] if init else ())  # type: ignore[attr-defined]
-            }
+            filled = self.filled_parameters(init) if init is not None else {}
+            filled.pop(next(iter(filled), ""), None)
             made = run.construct(mark, owner, cls, f"{owner.module}.{cls.name}", [], filled)
-            return _stepped(made, _step(mark, f"given by the dependency `{_short(mark)}()`"))
+            return _stepped(made, step)
         if found is None or not isinstance(found[1], _FUNCTIONS):
             return None
         owner, dependency = found
         if dependency not in owner.entry_params:
-            owner.entry_params[dependency] = {
-                arg.arg: self.filled(arg, default)
-                for arg, default in parameter_defaults(dependency.args)  # type: ignore[attr-defined]
-            }
+            owner.entry_params[dependency] = self.filled_parameters(dependency)
             owner.summaries.pop(dependency, None)  # run again, given what FastAPI gives
         given = run.local_call(mark, dependency, [], {}, owner)
         if given is None:
             return None
-        return _stepped(given, _step(mark, f"given by the dependency `{_short(mark)}()`"))
+        return _stepped(given, step)
+
+    def filled_parameters(self, func: ast.AST) -> Dict[str, Value]:
+        """What FastAPI gives each parameter of a function it calls (see `filled`), in order."""
+        return {
+            arg.arg: self.filled(arg, default)
+            for arg, default in parameter_defaults(func.args)  # type: ignore[attr-defined]
+        }
 
     def filled(self, arg: ast.arg, default: Any) -> Value:
         """What FastAPI gives a dependency's parameter: a nested dependency's result (not
@@ -2258,7 +2264,7 @@ class FunctionRun:
                 named = base.shape == "upload:django" and attr == "name" and base.taint
                 return Value(taint=base.taint.sanitize(_PATH) if named else base.taint)
             return Value(taint=base.taint, shape=base.shape)
-        if (base.name in SETTINGS_OBJECTS or base.shape == SETTING) and settled(base):
+        if holds_settings(base, SETTINGS_OBJECTS):
             return Value(shape=SETTING, name=f"{base.name}.{attr}")  # `settings.BACKUP_DIR`
         if base.shape == "class" and base.name:
             listed = self.class_allow_list(base.name, attr)
@@ -2432,7 +2438,7 @@ class FunctionRun:
         read = _request_read(base, "__getitem__", node)
         if read is not None:  # `self.kwargs["slug"]`: a mapping of input
             return read
-        if (base.name in SETTINGS_MAPPINGS or base.shape == SETTING) and settled(base):
+        if holds_settings(base, SETTINGS_MAPPINGS):
             return Value(shape=SETTING, name=f"{base.name}[…]" if base.name else "")
         if base.name in _ENGINE_REGISTRIES:
             # `engines["django"]`: a template backend of the project's settings; each of
@@ -2444,7 +2450,7 @@ class FunctionRun:
                 return folded
         if self.imported_table(base):
             # `FORMULAS[rule]`, the table another module's: a stand-in the link step answers
-            return Value(taint=Taint(frozenset({TABLE_PREFIX + base.name})))
+            return _table_item(base.name)
         if isinstance(node.slice, ast.Slice) and base.entries is not None:
             kept = _sliced(
                 base,
@@ -2974,7 +2980,7 @@ class FunctionRun:
                     return held
             if attr == "get" and args and self.imported_table(receiver):
                 # `SCRIPTS.get(action, SCRIPTS["noop"])` of another module's table
-                item = Value(taint=Taint(frozenset({TABLE_PREFIX + receiver.name})))
+                item = _table_item(receiver.name)
                 return join(item, args[1]) or item if len(args) > 1 else item
             result = method_of(self, node, attr, receiver, args, kwargs, env)
             if result is not None:
@@ -3338,13 +3344,17 @@ class FunctionRun:
         for index, value, stmt in summary.param_stores:
             given = actual.get(index)
             qual = f"{given.name}.__setitem__" if given is not None and given.name else ""
-            for sink in self.a.models.sinks_for(qual) if qual else ():
-                taint = substitute(value, actual, _step(node, f"passed to `{name}()`")).all_taint()
-                if taint is None or not taint.real() or taint.safe_for(sink.sink_class):
-                    continue
-                inner: Tuple[Step, ...] = (_step(stmt, f"stored into `{_short(stmt)}`", 1),)
-                inner = located(inner, elsewhere) if elsewhere else inner
-                self.report(node, node, sink.sink_class, qual, taint, inner=inner)
+            sinks = self.a.models.sinks_for(qual) if qual else ()
+            if not sinks:
+                continue
+            taint = substitute(value, actual, _step(node, f"passed to `{name}()`")).all_taint()
+            if taint is None or not taint.real():
+                continue
+            inner: Tuple[Step, ...] = (_step(stmt, f"stored into `{_short(stmt)}`", 1),)
+            inner = located(inner, elsewhere) if elsewhere else inner
+            for sink in sinks:
+                if not taint.safe_for(sink.sink_class):
+                    self.report(node, node, sink.sink_class, qual, taint, inner=inner)
 
     def note_param_calls(self, taint: Optional[Taint], qual: str) -> None:
         """Note in the summary the parameters whose values reach `qual`, a call the link step

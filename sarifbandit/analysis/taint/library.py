@@ -236,11 +236,7 @@ def method_of(
     env: Dict[str, Value],
 ) -> Optional[Value]:
     shape = receiver.shape
-    if (
-        attr == "get"
-        and settled(receiver)
-        and (receiver.name in SETTINGS_MAPPINGS or shape == SETTING)
-    ):
+    if attr == "get" and holds_settings(receiver, SETTINGS_MAPPINGS):
         return Value(shape=SETTING)  # `app.config.get("EXPORT_DIR", "/srv")`
     base = node.func.value if isinstance(node.func, ast.Attribute) else None
     if attr == "sub" and len(args) >= 2 and isinstance(base, ast.Name):
@@ -1250,6 +1246,13 @@ SETTINGS_MAPPINGS = frozenset(
     {"flask.current_app.config", "flask.Flask.config", "flask.app.Flask.config"}
 )
 SETTINGS_OBJECTS = frozenset({"django.conf.settings"})
+
+
+def holds_settings(value: Value, holders: FrozenSet[str]) -> bool:
+    """Whether a value is the application's settings (one of `holders`, or a part of them)
+    with no input in it."""
+    return (value.name in holders or value.shape == SETTING) and settled(value)
+
 
 #: calls opening a file by its name, and a file object's methods that read it
 _OPENERS = frozenset({"open", "builtins.open", "io.open"})

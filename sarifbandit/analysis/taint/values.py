@@ -499,15 +499,24 @@ def join_all(values: Iterable[Value]) -> Optional[Taint]:
     return taint
 
 
-def part_stand_in(value: Value, part: Any) -> Optional[Value]:
-    """`self.name` or `kw["user"]` read in a summary while the parameter is still its stand-in:
-    a stand-in for that part alone (an attribute, or an item of a constant str or int key), so
-    a call answers it with what the value it is given holds there, not with all of it."""
+def param_kind(value: Value) -> Optional[str]:
+    """The stand-in kind (`param:2`) of the whole parameter a value's taint is, while a summary
+    is computed; None for anything else (input, a part of a parameter, several of them)."""
     kinds = value.taint.kinds if value.taint is not None else ()
     if len(kinds) != 1:
         return None
     kind = next(iter(kinds))
     if not kind.startswith(PARAM_PREFIX) or "." in kind or "#" in kind:
+        return None
+    return kind
+
+
+def part_stand_in(value: Value, part: Any) -> Optional[Value]:
+    """`self.name` or `kw["user"]` read in a summary while the parameter is still its stand-in:
+    a stand-in for that part alone (an attribute, or an item of a constant str or int key), so
+    a call answers it with what the value it is given holds there, not with all of it."""
+    kind = param_kind(value)
+    if kind is None:
         return None
     if isinstance(part, tuple):
         name = f"{kind}.{part[1]}"
