@@ -56,3 +56,22 @@ def mode():
         if legacy:
             os.system("export-tool " + name)  # expect: B605:HIGH<54
     return "ok"
+
+
+DEPLOYMENT = "production-eu"
+
+
+@app.route("/reindex")
+def reindex():
+    name = request.args.get("name", "")
+    if DEPLOYMENT.startswith("dev"):
+        os.system("reindex " + name)  # expect: B605:LOW
+    return "ok"
+
+
+@app.route("/reindex-live")
+def reindex_live():
+    name = request.args.get("name", "")
+    if DEPLOYMENT.startswith("production"):
+        os.system("reindex " + name)  # expect: B605:HIGH<74
+    return "ok"

@@ -355,15 +355,6 @@ def _may_vouch(func: ast.AST, returned: bool = False) -> bool:
     )
 
 
-#: methods of text that answer a test with a bool
-_TEXT_TESTS = frozenset(
-    {
-        "startswith", "endswith", "isdigit", "isalnum", "isalpha", "isdecimal", "isnumeric",
-        "isascii", "isidentifier", "isprintable", "islower", "isupper", "isspace", "istitle",
-    }
-)  # fmt: skip
-
-
 def _is_text(value: Value) -> bool:
     """Whether a value is text the code built or read (not an object of a library's)."""
     if value.known:
@@ -2939,15 +2930,12 @@ class FunctionRun:
             folded = _fold(lambda: pure(*[a.const for a in args]))
             if folded is not None and len(str(folded.const)) <= MAX_FOLDED_SIZE:
                 return folded
-        if (
-            receiver is not None
-            and cast(ast.Attribute, func).attr in _TEXT_TESTS
-            and _is_text(receiver)
-        ):
-            # `realpath(p).startswith(root)`: a bool, not the text it looked at (the
-            # SQLAlchemy model's `*.startswith`, a column's clause, is not this)
-            return Value(shape="number")
         sanitizer = models.sanitizer_for(qual) if qual else None
+        if sanitizer is not None and receiver is not None and _is_text(receiver):
+            # a text's own method (`realpath(p).startswith(root)`) is str's, answered below:
+            # a pattern of the models (SQLAlchemy's `*.startswith`) names a column's
+            if not models.exact_sanitizer(qual):
+                sanitizer = None
         if sanitizer is not None:
             taint = join_all(args + list(kwargs.values()))
             written = json_written(qual, args, sanitizer.classes)

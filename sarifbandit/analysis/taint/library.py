@@ -63,8 +63,8 @@ STR_KEEP = frozenset(
 _STR_FACTS = frozenset(
     {
         "startswith", "endswith", "isdigit", "isnumeric", "isdecimal", "isalpha", "isalnum",
-        "isidentifier", "islower", "isupper", "isspace", "istitle", "isascii", "count",
-        "find", "rfind", "index", "rindex",
+        "isidentifier", "islower", "isupper", "isspace", "istitle", "isascii", "isprintable",
+        "count", "find", "rfind", "index", "rindex",
     }
 )  # fmt: skip
 _LIST_KINDS = ("list",)

@@ -285,6 +285,11 @@ class Models:
         self._sanitizer_memo[qualname] = found
         return found
 
+    def exact_sanitizer(self, qualname: str) -> bool:
+        """Whether `qualname` is a sanitizer by its full name, not only by a `*.method`
+        pattern (`*.startswith`, a column's), which a method of any object may match."""
+        return bool(self._sanitizers.lookup(qualname)[0])
+
     def is_propagator(self, qualname: str) -> bool:
         exact, wild = self._propagators.lookup(qualname)
         return bool(exact or wild)
