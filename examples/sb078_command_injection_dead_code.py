@@ -75,3 +75,19 @@ def reindex_live():
     if DEPLOYMENT.startswith("production"):
         os.system("reindex " + name)  # expect: B605:HIGH<74
     return "ok"
+
+
+@app.route("/export-flagged")
+def export_flagged():
+    name = request.args.get("name", "")
+    if name and LEGACY_EXPORT:  # false whatever the name: the flag is
+        os.system("export-tool " + name)  # expect: B605:LOW
+    return "ok"
+
+
+@app.route("/export-flagged-live")
+def export_flagged_live():
+    name = request.args.get("name", "")
+    if name and SHOW_BANNER:
+        os.system("export-tool " + name)  # expect: B605:HIGH<90
+    return "ok"

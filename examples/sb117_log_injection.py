@@ -168,3 +168,23 @@ def audit_page():
     size = request.args.get("size", "20")
     log.info("size %s", size)  # expect: SB117:HIGH<168
     return "ok"
+
+
+#: CR and LF shown as the two characters `\r` and `\n`
+NEUTRALIZE = str.maketrans({"\r": "\\r", "\n": "\\n"})
+#: LF only: a CR still starts a line in many log viewers
+NEWLINES_ONLY = str.maketrans({"\n": " "})
+
+
+@app.route("/coupon", methods=["POST"])
+def coupon():
+    code = request.form.get("code", "")
+    log.warning("rejected coupon %s", code.translate(NEUTRALIZE))
+    return "no"
+
+
+@app.route("/coupon-half", methods=["POST"])
+def coupon_half():
+    code = request.form.get("code", "")
+    log.warning("rejected coupon %s", code.translate(NEWLINES_ONLY))  # expect: SB117:HIGH<188
+    return "no"

@@ -38,3 +38,25 @@ def quick_sign_in(request):
     if form.is_valid():
         return HttpResponseRedirect(form.cleaned_data["next_url"])  # expect: SB601:HIGH<37
     return HttpResponseRedirect("/sign-in")
+
+
+def stays_on_site(request, url):
+    return url_has_allowed_host_and_scheme(url, allowed_hosts={request.get_host()})
+
+
+def starts_with_slash(url):
+    return url.startswith("/")  # `//evil.example` starts so too
+
+
+def sign_out(request):
+    target = request.GET.get("next", "/")
+    if not stays_on_site(request, target):
+        target = "/"
+    return HttpResponseRedirect(target)
+
+
+def sign_out_slash(request):
+    target = request.GET.get("next", "/")
+    if not starts_with_slash(target):
+        target = "/"
+    return HttpResponseRedirect(target)  # expect: SB601:HIGH<59

@@ -251,3 +251,26 @@ def feed_recorded():
     if not feeds.recorded(url):
         abort(400)
     return requests.get(url, timeout=5).content  # expect: SB918:HIGH<250
+
+
+PARTNER_FEEDS = ("Rates.Partner.Example", "fx.partner.example")
+#: host names match in any case: the netloc is lowered before it is looked up
+FEED_HOSTS = {host.lower() for host in PARTNER_FEEDS}
+
+
+@app.route("/rates")
+def rates():
+    feed = request.args["feed"]
+    parts = urlparse(feed)
+    if parts.scheme != "https" or parts.netloc.lower() not in FEED_HOSTS:
+        abort(400)
+    return requests.get(feed, timeout=5).content
+
+
+@app.route("/rates-near")
+def rates_near():
+    feed = request.args["feed"]
+    parts = urlparse(feed)
+    if not any(host in parts.netloc.lower() for host in FEED_HOSTS):  # fx.partner.example.evil
+        abort(400)
+    return requests.get(feed, timeout=5).content  # expect: SB918:HIGH<272

@@ -519,7 +519,9 @@ def _compare(run: "FunctionRun", test: ast.Compare, truth: bool, env: Env) -> En
                 env[right_name] = _local_fact(env[right_name], "noback")
         return env
     # `urlparse(x).netloc in ALLOWED` / `parsed.netloc == "example.com"` (a scheme allowed
-    # is no host allowed: `https://evil.example`)
+    # is no host allowed: `https://evil.example`); host names match in any case, so
+    # `parsed.netloc.lower()` is the host too
+    left = _uncased(left)
     if isinstance(left, ast.Attribute) and left.attr in ("netloc", "hostname", "host") and positive:
         origin = _url_origin(run, left.value, env)
         if origin is None and left.attr == "host" and isinstance(left.value, ast.Name):
@@ -699,7 +701,7 @@ def _call(run: "FunctionRun", test: ast.Call, truth: bool, env: Env) -> Env:
         if name is not None and name in env:
             env[name] = sanitized(env[name], _RELATIVE)
         return env
-    if qual.rpartition(".")[2] in _URL_VALIDATORS and truth:
+    if qual.rpartition(".")[2] in URL_VALIDATORS and truth:
         # `url_has_allowed_host_and_scheme(url=x, allowed_hosts=...)` true: x stays on the site
         target = (
             test.args[0]
@@ -749,9 +751,23 @@ def _host_among(run: "FunctionRun", each: ast.expr, env: Env) -> Env:
     return env
 
 
+def _uncased(node: ast.expr) -> ast.expr:
+    """`text` of `text.lower()` or `text.casefold()`, else the node."""
+    if (
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Attribute)
+        and node.func.attr in ("lower", "casefold")
+        and not node.args
+        and not node.keywords
+    ):
+        return node.func.value
+    return node
+
+
 def _host_origin(run: "FunctionRun", host: ast.expr, env: Env) -> Optional[Tuple[str, bool]]:
     """(the variable holding the URL whose host `host` is, whether by `.hostname`):
     `urlparse(url).netloc`, a parsed URL's `.hostname`, or a variable bound to one."""
+    host = _uncased(host)
     if isinstance(host, ast.Attribute) and host.attr in ("netloc", "hostname"):
         origin = _url_origin(run, host.value, env)
         return (origin, host.attr == "hostname") if origin is not None else None
@@ -816,7 +832,7 @@ def compiled_pattern(run: "FunctionRun", name: str) -> Optional[ast.expr]:
 
 
 #: functions that tell a URL that stays on the allowed hosts (Django's, and its old name)
-_URL_VALIDATORS = frozenset({"url_has_allowed_host_and_scheme", "is_safe_url"})
+URL_VALIDATORS = frozenset({"url_has_allowed_host_and_scheme", "is_safe_url"})
 
 
 def _one_of(values: object) -> Value:

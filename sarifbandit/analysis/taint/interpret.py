@@ -34,7 +34,15 @@ from ...records import field, record, replace
 from ...regex import lazy
 from ..nodes import dotted_name, parameter_defaults, positional_defaults
 from ..source import split_lines
-from .guards import TEST_OF, imported_flag, refine, remember_test, sanitized, vouch_for
+from .guards import (
+    TEST_OF,
+    URL_VALIDATORS,
+    imported_flag,
+    refine,
+    remember_test,
+    sanitized,
+    vouch_for,
+)
 from .library import (
     FOLDED_CODECS,
     RESOLVING_PARSER,
@@ -369,7 +377,7 @@ _PREDICATE_CALLS = frozenset(
         "isalpha", "isdecimal", "isnumeric", "isascii", "isidentifier", "isprintable",
         "compare_digest", "bool",
     }
-)  # fmt: skip
+) | URL_VALIDATORS  # fmt: skip
 
 
 def _stops(statement: ast.stmt) -> bool:
@@ -2567,6 +2575,12 @@ class FunctionRun:
                     (result and v.const) if isinstance(node.op, ast.And) else (result or v.const)
                 )
             return constant(result)
+        if isinstance(node.op, ast.And):
+            for v in values:
+                if v.known and self.truth(v) is False:
+                    # `target and FEATURE_ON`, the flag False: false whatever came before it,
+                    # and a false operand before it holds nothing (an empty text, None)
+                    return v
         out: Optional[Value] = None
         for v in values:
             out = join(out, v)

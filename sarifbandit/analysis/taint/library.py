@@ -484,6 +484,12 @@ def _str_method(
         if taint is not None:
             taint = taint.sanitize(_LINE_BREAK_SINKS)
         return Value(taint=taint, pieces=(taint,) if taint is not None else None)
+    if attr == "translate" and args and args[0].shape == BREAKS_TRANSLATED:
+        # `s.translate(NEUTRALIZE)`, a str.maketrans table taking CR and LF out
+        taint = receiver.all_taint()
+        if taint is not None:
+            taint = taint.sanitize(_LINE_BREAK_SINKS)
+        return Value(taint=taint, pieces=(taint,) if taint is not None else None)
     if attr == "encode" and args and args[0].known and args[0].const == "unicode_escape":
         # `s.encode("unicode_escape")`: line breaks become the two characters `\n`
         taint = receiver.all_taint()
@@ -572,6 +578,38 @@ def _line_breaks_stripped(pattern: Value, repl: Value, text: Value) -> Optional[
     if taint is not None:
         taint = taint.sanitize(_LINE_BREAK_SINKS)
     return Value(taint=taint, pieces=(taint,) if taint is not None else None)
+
+
+#: a str.maketrans table that maps CR and LF to text without them (or deletes them)
+BREAKS_TRANSLATED = "table:no-breaks"
+_TRANSLATE_TABLES = frozenset({"str.maketrans", "builtins.str.maketrans"})
+
+
+def _translation_table(args: List[Value]) -> Value:
+    """A `str.maketrans(...)` table, from a mapping or from strings: BREAKS_TRANSLATED when
+    CR and LF are both mapped to text without a line break, or deleted; no input either way."""
+    table: Dict[Any, Any] = {}
+    if len(args) == 1 and args[0].entries is not None:
+        for key, value in args[0].entries:
+            if key is REST or not value.known:
+                return Value(shape="table")
+            table[key] = value.const
+    elif 2 <= len(args) <= 3 and all(a.known and isinstance(a.const, str) for a in args):
+        table = {k: v for k, v in zip(args[0].const, args[1].const)}
+        table.update(dict.fromkeys(args[2].const if len(args) == 3 else "", None))
+    try:
+        made = str.maketrans(table)
+    except (TypeError, ValueError):
+        return Value(shape="table")
+    broken = ("\r", "\n")
+    if all(
+        ord(c) in made
+        and (made[ord(c)] is None or not any(b in str(made[ord(c)]) for b in broken))
+        and made[ord(c)] not in (10, 13)
+        for c in broken
+    ):
+        return Value(shape=BREAKS_TRANSLATED)
+    return Value(shape="table")
 
 
 def _removes_newline(old: Value, new: Value) -> bool:
@@ -1084,6 +1122,8 @@ def call_library(
 ) -> Optional[Value]:
     if qual == "json.loads" and args and args[0].shape.startswith(JSON_TEXT):
         return _json_read(run, args[0])
+    if qual in _TRANSLATE_TABLES:
+        return _translation_table(args)
     codec = FOLDED_CODECS.get(qual)
     if (
         codec is not None
