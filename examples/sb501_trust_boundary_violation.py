@@ -361,3 +361,29 @@ def choose_currency(request):
 
 
 urlpatterns += [path("currency/", choose_currency)]
+
+
+REGIONS = frozenset({"eu-west", "us-east", "ap-south"})
+
+
+def remember_region(key, value, *, allowed=REGIONS):
+    # no call of this file passes `allowed`: it is REGIONS, and the check holds
+    if value not in allowed:
+        abort(400)
+    session[key] = value
+
+
+def remember_any(key, value, *, namespace="prefs"):
+    session[f"{namespace}:{key}"] = value
+
+
+@app.route("/prefs/region", methods=["POST"])
+def prefs_region():
+    remember_region("region", request.form.get("region", "eu-west"))
+    return "ok"
+
+
+@app.route("/prefs/any", methods=["POST"])
+def prefs_any():
+    remember_any("region", request.form.get("region", "eu-west"))  # expect: SB501:HIGH<388
+    return "ok"

@@ -274,3 +274,23 @@ def rates_near():
     if not any(host in parts.netloc.lower() for host in FEED_HOSTS):  # fx.partner.example.evil
         abort(400)
     return requests.get(feed, timeout=5).content  # expect: SB918:HIGH<272
+
+
+INVENTORY = "https://inventory.internal.example"
+
+
+@app.route("/stock/<int:item>")
+def stock(item):
+    # a default is evaluated where the function is defined: here, from the request
+    def fetch(path, base=request.headers.get("X-Inventory", INVENTORY)):
+        return requests.get(base + path, timeout=3)  # expect: SB918:HIGH<285
+
+    return fetch(f"/items/{item}").content
+
+
+@app.route("/stock-fixed/<int:item>")
+def stock_fixed(item):
+    def fetch(path, base=INVENTORY):
+        return requests.get(base + path, timeout=3)
+
+    return fetch(f"/items/{item}").content

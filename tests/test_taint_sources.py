@@ -503,3 +503,37 @@ def test_an_object_made_when_none_is_given_is_that_class() -> None:
             Service().go(input())
     """
     assert [hit[0] for hit in _hits(code)] == [12]
+
+
+ALLOWED_DEFAULT = """
+import os
+from flask import Flask, abort, request
+app = Flask(__name__)
+MODES = frozenset({"fast", "full"})
+def run(mode, *, allowed=MODES):
+    if mode not in allowed:
+        abort(400)
+    os.system("backup --mode " + mode)
+@app.route("/backup")
+def backup():
+    run(request.args["mode"]{extra})
+    return "ok"
+"""
+
+
+@pytest.mark.parametrize(
+    "extra, found",
+    [
+        ("", []),  # never given: `allowed` is MODES, the check holds
+        (", allowed=request.args.getlist('ok')", [(12, "command")]),  # given by a call
+        (", **request.args", [(12, "command")]),  # maybe given, by keywords unknown
+    ],
+)
+def test_a_default_no_call_passes_holds_in_the_functions_run(extra, found) -> None:
+    assert _hits(ALLOWED_DEFAULT.replace("{extra}", extra)) == found
+
+
+def test_a_function_named_other_than_in_a_call_may_be_given_its_default() -> None:
+    # `handlers = [run]`: whoever calls it may give `allowed`
+    code = ALLOWED_DEFAULT.replace("{extra}", "") + "handlers = [run]\n"
+    assert _hits(code) == [(12, "command")]

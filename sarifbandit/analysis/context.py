@@ -146,6 +146,7 @@ class FileContext:
                     self._templates,
                     self.index.calls,
                     self.index.import_nodes,
+                    self.index.order,
                 )
             except (
                 RecursionError,

@@ -281,11 +281,12 @@ def analyse(
     templates: TemplateFacts = frozenset(),
     calls: Optional[Callable[[], Iterable[ast.Call]]] = None,
     imports: Optional[Sequence[ast.AST]] = None,
+    nodes: Optional[Sequence[ast.AST]] = None,
 ) -> Flows:
     """The file's flows; files that cannot read a modelled source are not interpreted. With a
     project, calls into the scan's other modules are followed through their summaries.
-    `calls` and `imports` give the file's call sites and import statements, at every depth,
-    where an index of them is at hand (else a walk finds them)."""
+    `calls`, `imports` and `nodes` give the file's call sites, import statements and nodes,
+    at every depth, where an index of them is at hand (else a walk finds them)."""
     text = source.text
     if not _may_read_input(text, models):
 
@@ -293,6 +294,7 @@ def analyse(
             quiet = FileAnalysis(
                 tree, models, {}, frozenset(), module, is_package, project, source.path, text
             )
+            quiet.nodes = nodes
             _read_templates(quiet, templates)
             quiet.run(())
             return quiet
@@ -321,6 +323,7 @@ def analyse(
     # only where a helper can read the request without being given it (Flask's global
     # `request`) can another module's result bring input into this file's sinks
     analysis.dependencies = dependencies
+    analysis.nodes = nodes
     analysis.foreign_dependencies = foreign
     _read_templates(analysis, templates)
     analysis.web = any(_imports(imported, m) for m in _GLOBAL_REQUEST_MODULES)

@@ -757,6 +757,9 @@ class FileAnalysis:
         self._class_constants: Dict[str, FrozenSet[str]] = {}
         self._class_bound: Dict[Tuple[str, str], Optional[str]] = {}
         self._defaults: Dict[ast.AST, Dict[str, Value]] = {}
+        #: every node of the file, where an index of them is at hand (else walked when needed)
+        self.nodes: Optional[Sequence[ast.AST]] = None
+        self._passed: Optional[Dict[str, Optional[Tuple[int, FrozenSet[str]]]]] = None
         self._class_made: Dict[Tuple[str, str], str] = {}
         self._allow_lists: Dict[str, Dict[str, ast.expr]] = {}
         self.module_env: Env = {}
@@ -953,6 +956,7 @@ class FileAnalysis:
         annotations = _annotations(func)
         depends = self.dependencies.get(func, {})
         foreign = self.foreign_dependencies.get(func, {})
+        kept = self.unpassed_defaults(func)
         for index, name in enumerate(params):
             stand_in = Taint(frozenset({f"{PARAM_PREFIX}{index}"}))
             env[name] = (
@@ -960,9 +964,74 @@ class FileAnalysis:
             ) or (
                 given.get(name)
                 or self.dependency(depends.get(name), depth)
+                or kept.get(name)
                 or self.typed_stand_in(stand_in, annotations.get(name))
             )
         return env
+
+    def unpassed_defaults(self, func: ast.AST) -> Dict[str, Value]:
+        """The parameters defaulting to a module constant by its name (`root=DOCS_ROOT`,
+        `allowed=REGIONS`) that no call of this file gives a value, nor names the function
+        other than to call it: they hold that constant in the function's own run, so a check
+        made with them (`if value not in allowed: raise`) holds. A call from another module
+        giving one is answered as if it did not."""
+        named = [
+            arg.arg
+            for arg, default in parameter_defaults(func.args)  # type: ignore[attr-defined]
+            if isinstance(default, ast.Name)
+        ]
+        # a collection of constants (an allow-list) or a base folder's path: what checks are
+        # made with; a text, number, flag or class a call's own value replaces as well
+        fixed = {
+            name: value
+            for name, value in (self.defaults(func) if named else {}).items()
+            if name in named
+            and (
+                value.shape in ("normalized", "path", "allowed")
+                or (value.known and isinstance(value.const, (tuple, frozenset)))
+            )
+        }
+        if not fixed:
+            return {}
+        passed = self.passed_parameters().get(getattr(func, "name", ""), (0, frozenset()))
+        if passed is None:
+            return {}
+        most, keywords = passed
+        offset = 1 if func in self.class_of else 0  # `obj.method(a)` or `Cls.method(obj, a)`
+        given = set(_param_names(func)[: most + offset]) | keywords
+        return {name: fixed[name] for name in named if name in fixed and name not in given}
+
+    def passed_parameters(self) -> Dict[str, Optional[Tuple[int, FrozenSet[str]]]]:
+        """By a function's name (the last part of what a call names): the most positional
+        arguments and the keywords the file's calls give it; None for one called with
+        `*args`/`**kwargs` or named other than to call it (a callback, a partial)."""
+        if self._passed is None:
+            passed: Dict[str, Optional[Tuple[int, FrozenSet[str]]]] = {}
+            called: Set[int] = set()
+            nodes = self.nodes if self.nodes is not None else list(ast.walk(self.tree))
+            for node in nodes:
+                if not isinstance(node, ast.Call):
+                    continue
+                name = _last(node.func)
+                called.add(id(node.func))
+                known = passed.get(name, (0, frozenset()))
+                if known is None:
+                    continue
+                if any(isinstance(a, ast.Starred) for a in node.args) or any(
+                    kw.arg is None for kw in node.keywords
+                ):
+                    passed[name] = None
+                    continue
+                keywords = frozenset(kw.arg for kw in node.keywords if kw.arg)
+                passed[name] = (max(known[0], len(node.args)), known[1] | keywords)
+            defined = set(self.functions) | {name for _, name in self.methods}
+            for node in nodes:
+                if isinstance(node, (ast.Name, ast.Attribute)) and id(node) not in called:
+                    name = node.id if isinstance(node, ast.Name) else node.attr
+                    if name in defined:
+                        passed[name] = None
+            self._passed = passed
+        return self._passed
 
     def specialized(
         self, func: ast.AST, actual: Dict[int, Value], depth: int
@@ -1587,7 +1656,14 @@ class FunctionRun:
             return Value(taint=taint.inexact() if taint is not None else None)
         self.a._running.add(func)
         inner = dict(env)
-        inner.update(zip(_param_names(func), _bound(func, args, kwargs)))
+        # a default is evaluated where the function is defined, in the scope it runs in
+        # (`def fetch(path, base=request.headers.get("X-Base", BASE))`)
+        defaults = {
+            arg.arg: self.eval(default, env)
+            for arg, default in parameter_defaults(func.args)  # type: ignore[attr-defined]
+            if default is not None
+        }
+        inner.update(zip(_param_names(func), _bound(func, args, kwargs, defaults)))
         run = FunctionRun(self.a, func, inner, self.depth + 1)
         run.cls, run.summary, run.steps = self.cls, self.summary, self.steps
         try:
