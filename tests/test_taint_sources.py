@@ -537,3 +537,26 @@ def test_a_function_named_other_than_in_a_call_may_be_given_its_default() -> Non
     # `handlers = [run]`: whoever calls it may give `allowed`
     code = ALLOWED_DEFAULT.replace("{extra}", "") + "handlers = [run]\n"
     assert _hits(code) == [(12, "command")]
+
+
+PATH_JOIN = """
+from flask import Flask, request
+from werkzeug.utils import secure_filename
+app = Flask(__name__)
+class Archive:
+    def __init__(self, root):
+        self.root = root
+    def keep(self, upload):
+        upload.save(self.root / {name})
+@app.post("/keep")
+def keep():
+    Archive("/srv").keep(request.files["doc"])
+    return "ok"
+"""
+
+
+def test_a_path_joined_keeps_each_parts_check() -> None:
+    # `self.root / name`, the root an attribute not known in the method's own run: the
+    # name's sanitizer is not lost beside a root that has none
+    assert _hits(PATH_JOIN.replace("{name}", "secure_filename(upload.filename)")) == []
+    assert _hits(PATH_JOIN.replace("{name}", "upload.filename")) == [(12, "path")]

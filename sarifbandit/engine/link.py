@@ -89,6 +89,12 @@ class Project:
             if found is None:
                 return None
             analysis, rest = found
+            if not _names(analysis, rest[0]):
+                # `services.partner_client()`, a function of the package's __init__ named as
+                # a module of it is: the __init__'s binding is the one an import gets
+                outer = self._split(qualname, near, len(qualname.split(".")) - len(rest) - 1)
+                if outer is not None and _names(outer[0], outer[1][0]):
+                    analysis, rest = outer
             if len(rest) == 2 and rest[0] in analysis.classes:
                 method = analysis.method(rest[0], rest[1])
                 if method is not None:
@@ -104,6 +110,12 @@ class Project:
             function = analysis.functions.get(rest[0]) or analysis.classes.get(rest[0])
             if function is not None and len(rest) == 1:
                 return analysis, function
+            made = _made_class(analysis, function) if len(rest) == 2 else ""
+            if made:
+                # `partner_client().forward_event(...)`, the function a factory returning an
+                # object of a scanned class: that class's method
+                qualname = f"{made}.{rest[1]}"
+                continue
             bound = analysis.module_env.get(rest[0])
             if function is not None or bound is None or not bound.name:
                 return None
@@ -119,9 +131,13 @@ class Project:
             qualname = followed
         return None
 
-    def _split(self, qualname: str, near: str) -> Optional[Tuple[FileAnalysis, List[str]]]:
+    def _split(
+        self, qualname: str, near: str, longest: int = 0
+    ) -> Optional[Tuple[FileAnalysis, List[str]]]:
+        """The module a qualified name lies in (the longest of at most `longest` parts, when
+        given) and the rest of the name."""
         parts = qualname.split(".")
-        for cut in range(len(parts) - 1, 0, -1):
+        for cut in range(min(longest or len(parts) - 1, len(parts) - 1), 0, -1):
             module = ".".join(parts[:cut])
             if module in self._modules:
                 analysis = self.analysis(module, near)
@@ -287,6 +303,37 @@ def _linked(
         again = scan_bytes(data, result.path, flow_only, module_name(str(target.path)), seen)
         linked.append(_merged(result, again, spans))
     return linked
+
+
+def _names(analysis: FileAnalysis, name: str) -> bool:
+    """Whether a module defines or binds `name` at its top level."""
+    return name in analysis.functions or name in analysis.classes or name in analysis.module_env
+
+
+def _made_class(analysis: FileAnalysis, function: Optional[ast.AST]) -> str:
+    """The class whose object a factory returns, by its qualified name: a function taking no
+    parameters (`def archive(): return Archive(current_app.config["ARCHIVE_DIR"])`, the
+    service layer's way of building its objects); '' for any other function or result.
+    Functions given what to build from (`get_resolver(urlconf)`) are left out: their objects'
+    methods cost more to follow than services' (Django's URL resolver) and a caller passes
+    what decides the object."""
+    if function is None or isinstance(function, ast.ClassDef):
+        return ""
+    spec = function.args  # type: ignore[attr-defined]
+    if spec.posonlyargs or spec.args or spec.vararg or spec.kwonlyargs or spec.kwarg:
+        return ""
+    summary = analysis.summary(function, depth=0)
+    returned = summary.returns if summary is not None else None
+    if returned is None or returned.shape != "object" or not returned.name:
+        return ""
+    if returned.name in analysis.classes:
+        return f"{analysis.module}.{returned.name}"
+    if "." not in returned.name:
+        # `Client.from_config(...)`, whose `cls(...)` names the class as its own module does:
+        # as this module imports it
+        bound = analysis.module_env.get(returned.name)
+        return bound.name if bound is not None and "." in bound.name else ""
+    return returned.name
 
 
 def _reaches_sink(summary: Optional[Summary]) -> bool:

@@ -759,6 +759,7 @@ class FileAnalysis:
         self._defaults: Dict[ast.AST, Dict[str, Value]] = {}
         #: every node of the file, where an index of them is at hand (else walked when needed)
         self.nodes: Optional[Sequence[ast.AST]] = None
+        self._as_view: Optional[Dict[str, List[ast.Call]]] = None
         self._passed: Optional[Dict[str, Optional[Tuple[int, FrozenSet[str]]]]] = None
         self._class_made: Dict[Tuple[str, str], str] = {}
         self._allow_lists: Dict[str, Dict[str, ast.expr]] = {}
@@ -926,7 +927,15 @@ class FileAnalysis:
         try:
             params = _param_names(func)
             env = self.parameters(func, params, depth)
-            if params and params[0] == "self" and func in self.entry_params:
+            if (
+                params
+                and params[0] == "self"
+                and (
+                    func in self.entry_params
+                    or getattr(func, "name", "") in VIEW_HANDLERS
+                    and self.class_of.get(func) in self.as_view_calls()
+                )
+            ):
                 env["self"] = self.prepared_self(func, env["self"], depth)
             run = FunctionRun(self, func, env, depth)
             summary = Summary(params)
@@ -967,7 +976,22 @@ class FileAnalysis:
                 or kept.get(name)
                 or self.typed_stand_in(stand_in, annotations.get(name))
             )
+        owner = self.class_of.get(func)
+        if owner is not None and params and _method_kind(func) == "class":
+            # `cls(session, base)` in a classmethod (a factory, `from_config`): an object of
+            # its class (a subclass calling it is not told apart)
+            env[params[0]] = Value(shape="class", name=owner)
         return env
+
+    def qualified(self, value: Value) -> Value:
+        """What a classmethod of this module returns, for another module: an object of one
+        of its classes named by the class's full name (`cls(...)` in `Exporter.from_settings`,
+        an alternate constructor). Objects other functions return keep the name their module
+        gives them: following every method called on them was most of a 2% cost on Django
+        (its URL resolver), for no finding."""
+        if value.shape == "object" and value.name in self.classes and self.module:
+            return replace(value, name=f"{self.module}.{value.name}")
+        return value
 
     def unpassed_defaults(self, func: ast.AST) -> Dict[str, Value]:
         """The parameters defaulting to a module constant by its name (`root=DOCS_ROOT`,
@@ -1485,9 +1509,12 @@ class FileAnalysis:
         view's `setup()` and `dispatch()`, which Django runs first, stored on it
         (`self.target = request.GET["next"]`)."""
         cls = self.class_of.get(func)
-        if cls is None or getattr(func, "name", "") not in VIEW_HANDLERS or own.entries is None:
+        if cls is None or getattr(func, "name", "") not in VIEW_HANDLERS:
             return own
-        entries = dict(own.entries)
+        entries = dict(own.entries or ())
+        made = self.made_by_as_view(cls, own, depth)
+        if made is not None:
+            entries.update(made)
         for hook in VIEW_HOOKS:
             method = self.method(cls, hook)
             summary = self.summary(method, depth + 1) if method not in (None, func) else None
@@ -1498,7 +1525,59 @@ class FileAnalysis:
                     continue  # the hook's own parameters: not what the handler was given
                 if isinstance(key, tuple) and key[0] == "attr" and key not in entries:
                     entries[key] = value
+        if own.entries is None and not entries:
+            return own
         return replace(own, entries=tuple(entries.items()))
+
+    def made_by_as_view(self, cls: str, own: Value, depth: int) -> Optional[Dict[Any, Value]]:
+        """What `__init__` stores on the view, given the arguments Flask's
+        `View.as_view(name, *args, **kwargs)` of this file passes it for each request
+        (`AttachmentView.as_view("files", document_store)`, then `self.store =
+        store_factory()`); None where no such call passes any, or it is not one call."""
+        init = self.method(cls, "__init__")
+        calls = self.as_view_calls().get(cls, [])
+        if init is None or len(calls) != 1 or len(calls[0].args) + len(calls[0].keywords) < 2:
+            return None
+        call = calls[0]
+        if any(isinstance(a, ast.Starred) for a in call.args) or any(
+            kw.arg is None for kw in call.keywords
+        ):
+            return None
+        args = [own, *(self.module_value(a) for a in call.args[1:])]
+        kwargs = {kw.arg: self.module_value(kw.value) for kw in call.keywords if kw.arg}
+        params = _param_names(init)
+        env = dict(zip(params, _bound(init, args, kwargs, self.defaults(init))))
+        if init in self._running:
+            return None
+        self._running.add(init)
+        try:
+            run = FunctionRun(self, init, env, depth + 1)
+            run.summary = Summary(params)
+            run.quiet = True
+            run.run_body(init.body)  # type: ignore[attr-defined]
+        finally:
+            self._running.discard(init)
+        stored = join(run.self_out, (run.final_env or {}).get(params[0]))
+        return {
+            key: value
+            for key, value in (stored.entries if stored is not None else None) or ()
+            if isinstance(key, tuple) and key[0] == "attr"
+        }
+
+    def as_view_calls(self) -> Dict[str, List[ast.Call]]:
+        """The file's `Cls.as_view(...)` calls, by the class's name (found once)."""
+        if self._as_view is None:
+            self._as_view = {}
+            if self.text is None or "as_view" in self.text:
+                for node in self.nodes if self.nodes is not None else ast.walk(self.tree):
+                    if (
+                        isinstance(node, ast.Call)
+                        and isinstance(node.func, ast.Attribute)
+                        and node.func.attr == "as_view"
+                        and isinstance(node.func.value, ast.Name)
+                    ):
+                        self._as_view.setdefault(node.func.value.id, []).append(node)
+        return self._as_view
 
     def method(self, cls: str, name: str) -> Optional[ast.AST]:
         """`cls.name` looked up through the classes of this file it inherits from."""
@@ -2627,8 +2706,16 @@ class FunctionRun:
                 taint=taint,
                 name=FLAG_SEPARATOR.join(sorted(flag_names(left.name) | flag_names(right.name))),
             )
-        if isinstance(op, ast.Div) and _PATH_SHAPES & {left.shape, right.shape}:
-            return Value(taint=taint, shape="path", name="pathlib.Path")
+        if isinstance(op, ast.Div) and (
+            _PATH_SHAPES & {left.shape, right.shape}
+            or not any(v.shape == "number" or v.known for v in (left, right))
+        ):
+            # a path joined (`self.root / name` too, the root an attribute not yet known; a
+            # division of numbers has a number or a constant on one side at least): its parts
+            # kept apart as text's are, so `folder / secure_filename(f.filename)` keeps the
+            # name's check beside a folder that holds none
+            parts = (*pieces_of(left), "/", *pieces_of(right))
+            return Value(pieces=parts, shape="path", name="pathlib.Path")
         number = left.shape == "number" and right.shape == "number"
         return Value(taint=taint, shape="number" if number else "")
 
@@ -3411,6 +3498,8 @@ class FunctionRun:
         for way in special or summary.return_ways or (summary.returns,):
             if way is not None:
                 way = relocated(way, elsewhere) if elsewhere else way
+                if elsewhere and _method_kind(local) == "class":
+                    way = owner.qualified(way)
                 given = join(given, substitute(way, actual, step))
         return given if given is not None else CLEAN
 
