@@ -65,6 +65,7 @@ from .library import (
 from .models import EVERY_CLASS, Models, Sanitizer, Sink
 from .patterns import (
     EVERYWHERE,
+    annotated_extras,
     annotated_type,
     checked_options,
     declared_checks,
@@ -1155,7 +1156,7 @@ class FileAnalysis:
             # parameters (but self) filled as FastAPI fills them
             owner, cls = found[0], cast(ast.ClassDef, found[1])
             init = owner.method(cls.name, "__init__")
-            filled = self.filled_parameters(init) if init is not None else {}
+            filled = owner.filled_parameters(init) if init is not None else {}
             filled.pop(next(iter(filled), ""), None)
             made = run.construct(mark, owner, cls, f"{owner.module}.{cls.name}", [], filled)
             return _stepped(made, step)
@@ -1163,7 +1164,8 @@ class FileAnalysis:
             return None
         owner, dependency = found
         if dependency not in owner.entry_params:
-            owner.entry_params[dependency] = self.filled_parameters(dependency)
+            # read as its own module reads its annotations (its type aliases, its enums)
+            owner.entry_params[dependency] = owner.filled_parameters(dependency)
             owner.summaries.pop(dependency, None)  # run again, given what FastAPI gives
         given = run.local_call(mark, dependency, [], {}, owner)
         if given is None:
@@ -1181,6 +1183,18 @@ class FileAnalysis:
         """What FastAPI gives a dependency's parameter: a nested dependency's result (not
         followed: no input), the request, a number, else the request's input."""
         if isinstance(default, ast.Call) and _last(default.func) in ("Depends", "Security"):
+            return CLEAN
+        annotation = arg.annotation
+        if isinstance(annotation, ast.Name):
+            # `settings: SettingsDep`, SettingsDep = Annotated[Settings, Depends(get_settings)]
+            if self._aliases is None:
+                self._aliases = type_aliases(self.tree)
+            alias = self._aliases.get(annotation.id)
+            annotation = alias if isinstance(alias, ast.Subscript) else annotation
+        if any(
+            isinstance(extra, ast.Call) and _last(extra.func) in ("Depends", "Security")
+            for extra in annotated_extras(annotation)
+        ):
             return CLEAN
         declared = annotated_type(arg.annotation) if arg.annotation is not None else ""
         for source in self.models.param_sources:

@@ -4,7 +4,7 @@ from typing import Annotated
 
 from fastapi import Depends, FastAPI
 
-from files.deps import CheckedListing, Listing, checked_folder, header_folder, search_term
+from files.deps import CheckedListing, Listing, checked_folder, header_folder, posted_folder, search_term, settings_folder
 from files.disk import Archive, read_default, read_file, read_file_checked, store
 from files.schemas import Kind, Shelf, Upload
 
@@ -41,14 +41,14 @@ def by_kind(kind: Kind):
 
 @api.get("/search")
 def search(term: Annotated[str, Depends(search_term)]):
-    return {"body": read_file(term)}  # expect: SB022:HIGH<11
+    return {"body": read_file(term)}  # expect: SB022:HIGH<12
 
 
 @api.get("/listing")
 def listing(where: Listing = Depends()):
     # a class of another module depended on: its attributes hold the query string's values,
-    # the path starting at the __init__ parameter FastAPI fills (deps.py line 18)
-    return {"body": read_file(where.folder)}  # expect: SB022:HIGH<18
+    # the path starting at the __init__ parameter FastAPI fills (deps.py line 19)
+    return {"body": read_file(where.folder)}  # expect: SB022:HIGH<19
 
 
 @api.get("/shelf")
@@ -64,7 +64,7 @@ def listing_checked(where: Annotated[CheckedListing, Depends(CheckedListing)]):
 
 @api.get("/listing-annotated")
 def listing_annotated(where: Annotated[Listing, Depends(Listing)]):
-    return {"body": read_file(where.folder)}  # expect: SB022:HIGH<18
+    return {"body": read_file(where.folder)}  # expect: SB022:HIGH<19
 
 
 @api.get("/folder-checked")
@@ -75,7 +75,7 @@ def folder_checked(folder: str = Depends(checked_folder)):
 
 @api.get("/folder-from-header")
 def folder_from_header(folder: str = Depends(header_folder)):
-    return {"body": read_file(folder)}  # expect: SB022:HIGH<37
+    return {"body": read_file(folder)}  # expect: SB022:HIGH<38
 
 
 @api.get("/archive/{name}")
@@ -86,3 +86,13 @@ def archived(name: str, archive: Archives):
 @api.get("/archive-named/{name}")
 def archived_named(name: str, archive: Archives):
     return {"body": archive.open_named(name)}
+
+
+@api.get("/shared")
+def shared(folder: Annotated[str, Depends(settings_folder)]):
+    return {"body": read_file(folder)}
+
+
+@api.post("/posted")
+def posted(folder: Annotated[str, Depends(posted_folder)]):
+    return {"body": read_file(folder)}  # expect: SB022:HIGH<58

@@ -1,9 +1,10 @@
 """Dependencies of the API: what they return comes from the request."""
 
 import re
-from typing import Literal
+from typing import Annotated, Literal
 
-from fastapi import HTTPException, Query, Request
+from fastapi import Depends, HTTPException, Query, Request
+from pydantic import BaseModel
 
 FOLDER = re.compile(r"[a-z]{1,20}")
 
@@ -35,3 +36,25 @@ def checked_folder(folder: str = Query("inbox")) -> str:
 
 def header_folder(request: Request) -> str:
     return request.headers.get("x-folder", "inbox")
+
+
+class Settings(BaseModel):
+    data_root: str = "/srv/files/shared"
+
+
+def get_settings() -> Settings:
+    return Settings()
+
+
+#: the settings as dependencies name them: FastAPI calls get_settings for this, no request
+#: body is read
+SettingsDep = Annotated[Settings, Depends(get_settings)]
+
+
+def settings_folder(settings: SettingsDep) -> str:
+    return settings.data_root
+
+
+def posted_folder(settings: Settings) -> str:
+    """A model without Depends: FastAPI fills it from the request's JSON body."""
+    return settings.data_root
