@@ -560,3 +560,27 @@ def test_a_path_joined_keeps_each_parts_check() -> None:
     # name's sanitizer is not lost beside a root that has none
     assert _hits(PATH_JOIN.replace("{name}", "secure_filename(upload.filename)")) == []
     assert _hits(PATH_JOIN.replace("{name}", "upload.filename")) == [(12, "path")]
+
+
+HELPER_PATH = """
+import os
+from pathlib import Path
+from flask import Flask, abort, request
+app = Flask(__name__)
+ROOT = Path("/srv/files")
+def located(rel):
+    return ROOT / "shared" / rel
+@app.post("/rm")
+def rm():
+    target = located(request.form["p"]).resolve()
+    if {test}:
+        abort(400)
+    os.remove(target)
+    return "ok"
+"""
+
+
+def test_a_path_a_helper_joins_is_a_path_to_the_caller() -> None:
+    # what `located()` returns is a Path: resolved and checked, it stays inside ROOT
+    assert _hits(HELPER_PATH.replace("{test}", "not target.is_relative_to(ROOT)")) == []
+    assert _hits(HELPER_PATH.replace("{test}", "not target.exists()")) == [(14, "path")]

@@ -17,6 +17,7 @@ from ..analysis.source import SourceError, SourceFile, parse
 from ..analysis.taint.check import CLASS_OF_RULE
 from ..analysis.taint.interpret import FileAnalysis, ProjectIndex, Summary, carries_input
 from ..analysis.taint.models import Models
+from ..analysis.taint.patterns import DEPENDS, annotated_extras, type_aliases, type_name
 from ..analysis.taint.values import PARAM_PREFIX, REST, Value, param_of, stand_in
 from ..analysis.taint.verdicts import BANDIT_CLASSES
 from ..config.options import Config
@@ -194,6 +195,24 @@ class Project:
             return value
         return None
 
+    def dependency_alias(self, qualname: str, near: str) -> str:
+        """See ProjectIndex.dependency_alias."""
+        found = self._split(qualname, near)
+        if found is None or len(found[1]) != 1:
+            return ""
+        analysis, (name,) = found
+        alias = type_aliases(analysis.tree).get(name)
+        for extra in annotated_extras(alias):
+            if isinstance(extra, ast.Call) and type_name(extra.func) in DEPENDS:
+                target = extra.args[0] if extra.args else None
+                if not isinstance(target, (ast.Name, ast.Attribute)):
+                    return ""
+                named = analysis.module_value(target).name
+                if named in analysis.functions or named in analysis.classes:
+                    return f"{analysis.module}.{named}"
+                return named if "." in named else ""
+        return ""
+
     def owns(self, qualname: str) -> bool:
         parts = qualname.split(".")
         return any(".".join(parts[:cut]) in self._modules for cut in range(len(parts) - 1, 0, -1))
@@ -245,6 +264,9 @@ class SeenFrom(ProjectIndex):
 
     def constant(self, qualname: str) -> Optional[Value]:
         return self._project.constant(qualname, self._path)
+
+    def dependency_alias(self, qualname: str) -> str:
+        return self._project.dependency_alias(qualname, self._path)
 
     def follows(self, qualname: str, given: Sequence[Value]) -> bool:
         if self._results_at_sinks is None:

@@ -41,6 +41,7 @@ from .interpret import (
 )
 from .models import Models, RouteParams
 from .patterns import (
+    DEPENDS,
     EVERYWHERE,
     annotated_extras,
     annotated_type,
@@ -946,10 +947,6 @@ def _rule_of(decorator: ast.Call) -> Optional[ast.expr]:
     return rule
 
 
-#: what declares a FastAPI dependency: `q = Depends(dep)`, `Annotated[str, Depends(dep)]`
-_DEPENDS = frozenset({"Depends", "Security"})
-
-
 def _dependencies(
     tree: ast.Module, routes: List[RouteParams]
 ) -> Tuple[
@@ -959,9 +956,9 @@ def _dependencies(
 ]:
     """FastAPI's dependencies of this file: {endpoint: {parameter: the function it depends
     on}}, {that function: the route whose framework fills its parameters from the request, as
-    it fills an endpoint's}, and {endpoint: {parameter: the `x` of `Depends(x)`, or the class
-    `Depends()` annotates}} for an `x` imported from another module (the link step answers
-    those)."""
+    it fills an endpoint's}, and {endpoint: {parameter: the `x` of `Depends(x)`, the class
+    `Depends()` annotates, or the imported name annotating it}} for an `x` imported from
+    another module (the link step answers those)."""
     # a class depended on (`Depends(Pagination)`, or `page: Pagination = Depends()`): FastAPI
     # fills its __init__'s parameters from the request and gives the instance (a class with
     # no __init__ of its own stands for itself)
@@ -973,6 +970,12 @@ def _dependencies(
     depended: Dict[ast.AST, RouteParams] = {}
     foreign: Dict[ast.AST, Dict[str, ast.expr]] = {}
     aliases = type_aliases(tree) if routes else {}
+    imported = {
+        alias.asname or alias.name
+        for node in tree.body
+        if isinstance(node, ast.ImportFrom) and routes
+        for alias in node.names
+    }
     for route in routes:
         if not route.all_params:
             continue
@@ -987,7 +990,7 @@ def _dependencies(
                     inner = annotation.slice
                     marks += inner.elts if isinstance(inner, ast.Tuple) else [inner]
                 for mark in marks:
-                    if not isinstance(mark, ast.Call) or type_name(mark.func) not in _DEPENDS:
+                    if not isinstance(mark, ast.Call) or type_name(mark.func) not in DEPENDS:
                         continue
                     # `Depends()` names no function: the parameter's class is depended on
                     target = mark.args[0] if mark.args else _annotated_class(annotation)
@@ -997,6 +1000,16 @@ def _dependencies(
                         depended.setdefault(dependency, route)
                     elif isinstance(target, (ast.Name, ast.Attribute)):
                         foreign.setdefault(func, {})[arg.arg] = target
+                if (
+                    arg.arg not in foreign.get(func, {})
+                    and arg.arg not in dependencies.get(func, {})
+                    and isinstance(arg.annotation, ast.Name)
+                    and arg.annotation.id in imported
+                    and arg.annotation.id not in aliases
+                ):
+                    # an imported name that may be a dependency's alias (`SessionDep`), or a
+                    # model FastAPI fills from the body: the link step tells
+                    foreign.setdefault(func, {})[arg.arg] = arg.annotation
     return dependencies, depended, foreign
 
 

@@ -64,6 +64,7 @@ from .library import (
 )
 from .models import EVERY_CLASS, Models, Sanitizer, Sink
 from .patterns import (
+    DEPENDS,
     EVERYWHERE,
     annotated_extras,
     annotated_type,
@@ -772,6 +773,9 @@ class FileAnalysis:
         #: such calls whose result reaches a sink: where one was given web input, the link step
         #: must answer it, for the finding may stand on what it returns
         self.external_results: set = set()
+        #: imported names annotating a FastAPI endpoint's parameter, maybe dependency aliases
+        #: (see foreign_dependency), and the parameter each annotates
+        self.alias_params: Dict[str, ast.arg] = {}
         #: per set_cookie call, the values its runs gave the cookie flags (COOKIE_FLAGS)
         self.cookie_flags: Dict[ast.AST, Dict[str, Value]] = {}
         #: for each such call, the functions (the module, for its own code) being run when it
@@ -851,6 +855,7 @@ class FileAnalysis:
             if self.reruns(func):
                 self.summary(func, depth=0)
         self.run_readers()
+        self.note_aliases_at_sinks()
         if self.project is not None and self.project.rerun is not None:
             # the link step's second scan runs every function whose first run met a call it
             # answers, even one that no entry leads to now: a reader, found the first time by
@@ -860,6 +865,21 @@ class FileAnalysis:
                     break
                 if func not in self.summaries and self.reruns(func):
                     self.summary(func, depth=0)
+
+    def note_aliases_at_sinks(self) -> None:
+        """The imported annotations (`session: SessionDep`) whose parameter's input reached a
+        sink: the link step reads them, and scans the file again if one is a dependency."""
+        if not self.alias_params:
+            return
+        starts = {
+            tuple(step[:2])
+            for slot in self.hits.values()
+            for hit in slot.values()
+            for step in hit.taint.trace[:1]
+        }
+        for qual, arg in self.alias_params.items():
+            if (arg.lineno, arg.col_offset) in starts:
+                self.external_results.add(qual)
 
     def reruns(self, func: ast.AST) -> bool:
         """Whether a function is run in this scan of the file: every one, except in the link
@@ -1146,9 +1166,26 @@ class FileAnalysis:
         qual = run.eval(mark, {}).name
         if "." not in qual:
             return None
+        # `session: SessionDep` with the alias imported: a dependency if the alias says so
+        # (else a body model, input), worth a second scan only if its value meets a sink
+        alias = next(
+            (
+                arg
+                for arg, default in parameter_defaults(endpoint.args)  # type: ignore[attr-defined]
+                if arg.annotation is mark
+                and not (isinstance(default, ast.Call) and _last(default.func) in DEPENDS)
+            ),
+            None,
+        )
         if self.project is None:
-            self.external(qual, at_sink=True)
+            self.external(qual, at_sink=alias is None)
+            if alias is not None:
+                self.alias_params[qual] = alias
             return None
+        if alias is not None:
+            qual = self.project.dependency_alias(qual)
+            if not qual:
+                return None
         found = self.project.resolve(qual)
         step = _step(mark, f"given by the dependency `{_short(mark)}()`")
         if found is not None and isinstance(found[1], ast.ClassDef):
@@ -1182,7 +1219,7 @@ class FileAnalysis:
     def filled(self, arg: ast.arg, default: Any) -> Value:
         """What FastAPI gives a dependency's parameter: a nested dependency's result (not
         followed: no input), the request, a number, else the request's input."""
-        if isinstance(default, ast.Call) and _last(default.func) in ("Depends", "Security"):
+        if isinstance(default, ast.Call) and _last(default.func) in DEPENDS:
             return CLEAN
         annotation = arg.annotation
         if isinstance(annotation, ast.Name):
@@ -1192,7 +1229,7 @@ class FileAnalysis:
             alias = self._aliases.get(annotation.id)
             annotation = alias if isinstance(alias, ast.Subscript) else annotation
         if any(
-            isinstance(extra, ast.Call) and _last(extra.func) in ("Depends", "Security")
+            isinstance(extra, ast.Call) and _last(extra.func) in DEPENDS
             for extra in annotated_extras(annotation)
         ):
             return CLEAN
@@ -4358,6 +4395,12 @@ class ProjectIndex:
         (`ALLOWED_HOSTS = {"a", "b"}` in settings.py), else None."""
         return None
 
+    def dependency_alias(self, qualname: str) -> str:
+        """The dependency a type alias of another module names (`SessionDep =
+        Annotated[Session, Depends(get_session)]`): `get_session`'s full name; '' when the
+        name is no such alias."""
+        return ""
+
 
 def carries_input(value: Value) -> bool:
     """Whether a value holds input or a stand-in for it, or is a request (whose attributes are
@@ -4517,6 +4560,8 @@ def substitute(returned: Value, actual: Dict[int, Value], step: Step) -> Value:
                     pieces.append(carried)
             else:
                 pieces.append(piece)
+        if returned.shape in _PATH_SHAPES:  # `ROOT / str(uid) / rel`: still a path
+            return Value(pieces=tuple(pieces), shape=returned.shape, name=returned.name)
         return concat(tuple(pieces))
     taint, used = taint_for(returned.taint)
     entries = None

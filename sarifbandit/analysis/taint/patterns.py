@@ -196,6 +196,10 @@ def annotated_type(annotation: ast.expr) -> str:
     return type_name(annotation)
 
 
+#: FastAPI's marks of a parameter filled by a dependency
+DEPENDS = frozenset({"Depends", "Security"})
+
+
 def annotated_extras(annotation: Optional[ast.expr]) -> List[ast.expr]:
     """What an `Annotated[T, ...]` annotation adds to its type (`Depends(dep)`, `Query()`)."""
     if isinstance(annotation, ast.Subscript) and type_name(annotation.value) == "Annotated":

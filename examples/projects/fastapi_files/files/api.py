@@ -4,7 +4,7 @@ from typing import Annotated
 
 from fastapi import Depends, FastAPI
 
-from files.deps import CheckedListing, Listing, checked_folder, header_folder, posted_folder, search_term, settings_folder
+from files.deps import CheckedListing, Listing, Settings, SettingsDep, checked_folder, header_folder, posted_folder, search_term, settings_folder
 from files.disk import Archive, read_default, read_file, read_file_checked, store
 from files.schemas import Kind, Shelf, Upload
 
@@ -96,3 +96,14 @@ def shared(folder: Annotated[str, Depends(settings_folder)]):
 @api.post("/posted")
 def posted(folder: Annotated[str, Depends(posted_folder)]):
     return {"body": read_file(folder)}  # expect: SB022:HIGH<58
+
+
+@api.get("/shared-root")
+def shared_root(settings: SettingsDep):
+    # the alias, imported, says Depends(get_settings): the link step reads it in deps.py
+    return {"body": read_file(settings.data_root)}
+
+
+@api.post("/posted-root")
+def posted_root(settings: Settings):
+    return {"body": read_file(settings.data_root)}  # expect: SB022:HIGH<108
