@@ -17,7 +17,7 @@ from ..analysis.source import SourceError, SourceFile, parse
 from ..analysis.taint.check import CLASS_OF_RULE
 from ..analysis.taint.interpret import FileAnalysis, ProjectIndex, Summary, carries_input
 from ..analysis.taint.models import Models
-from ..analysis.taint.patterns import DEPENDS, annotated_extras, type_aliases, type_name
+from ..analysis.taint.patterns import type_aliases
 from ..analysis.taint.values import PARAM_PREFIX, REST, Value, param_of, stand_in
 from ..analysis.taint.verdicts import BANDIT_CLASSES
 from ..config.options import Config
@@ -195,23 +195,14 @@ class Project:
             return value
         return None
 
-    def dependency_alias(self, qualname: str, near: str) -> str:
-        """See ProjectIndex.dependency_alias."""
+    def type_alias(self, qualname: str, near: str) -> Optional[Tuple[FileAnalysis, ast.expr]]:
+        """See ProjectIndex.type_alias."""
         found = self._split(qualname, near)
         if found is None or len(found[1]) != 1:
-            return ""
+            return None
         analysis, (name,) = found
         alias = type_aliases(analysis.tree).get(name)
-        for extra in annotated_extras(alias):
-            if isinstance(extra, ast.Call) and type_name(extra.func) in DEPENDS:
-                target = extra.args[0] if extra.args else None
-                if not isinstance(target, (ast.Name, ast.Attribute)):
-                    return ""
-                named = analysis.module_value(target).name
-                if named in analysis.functions or named in analysis.classes:
-                    return f"{analysis.module}.{named}"
-                return named if "." in named else ""
-        return ""
+        return (analysis, alias) if isinstance(alias, ast.Subscript) else None
 
     def owns(self, qualname: str) -> bool:
         parts = qualname.split(".")
@@ -265,8 +256,8 @@ class SeenFrom(ProjectIndex):
     def constant(self, qualname: str) -> Optional[Value]:
         return self._project.constant(qualname, self._path)
 
-    def dependency_alias(self, qualname: str) -> str:
-        return self._project.dependency_alias(qualname, self._path)
+    def type_alias(self, qualname: str) -> Optional[Tuple[FileAnalysis, ast.expr]]:
+        return self._project.type_alias(qualname, self._path)
 
     def follows(self, qualname: str, given: Sequence[Value]) -> bool:
         if self._results_at_sinks is None:

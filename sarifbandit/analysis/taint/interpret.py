@@ -1183,9 +1183,15 @@ class FileAnalysis:
                 self.alias_params[qual] = alias
             return None
         if alias is not None:
-            qual = self.project.dependency_alias(qual)
+            aliased = self.project.type_alias(qual)
+            if aliased is None:
+                return None  # a class: a model FastAPI fills from the body, input
+            owner, annotation = aliased
+            qual = owner.dependency_named(annotation)
             if not qual:
-                return None
+                # `sort: Sort`, Sort = Literal[...] there: checked as FastAPI checks it
+                stand = ast.copy_location(ast.arg(arg=alias.arg, annotation=annotation), alias)
+                return owner.filled(stand, None)
         found = self.project.resolve(qual)
         step = _step(mark, f"given by the dependency `{_short(mark)}()`")
         if found is not None and isinstance(found[1], ast.ClassDef):
@@ -1208,6 +1214,19 @@ class FileAnalysis:
         if given is None:
             return None
         return _stepped(given, step)
+
+    def dependency_named(self, annotation: ast.expr) -> str:
+        """The full name of the dependency an annotation of this module marks
+        (`Annotated[Session, Depends(get_session)]`), '' for none."""
+        for extra in annotated_extras(annotation):
+            if isinstance(extra, ast.Call) and _last(extra.func) in DEPENDS and extra.args:
+                target = extra.args[0]
+                if isinstance(target, (ast.Name, ast.Attribute)):
+                    named = self.module_value(target).name
+                    if named in self.functions or named in self.classes:
+                        return f"{self.module}.{named}"
+                    return named if "." in named else ""
+        return ""
 
     def filled_parameters(self, func: ast.AST) -> Dict[str, Value]:
         """What FastAPI gives each parameter of a function it calls (see `filled`), in order."""
@@ -4395,11 +4414,11 @@ class ProjectIndex:
         (`ALLOWED_HOSTS = {"a", "b"}` in settings.py), else None."""
         return None
 
-    def dependency_alias(self, qualname: str) -> str:
-        """The dependency a type alias of another module names (`SessionDep =
-        Annotated[Session, Depends(get_session)]`): `get_session`'s full name; '' when the
-        name is no such alias."""
-        return ""
+    def type_alias(self, qualname: str) -> Optional[Tuple["FileAnalysis", ast.expr]]:
+        """The module and the annotation a type alias of another module stands for
+        (`SessionDep = Annotated[Session, Depends(get_session)]`, `Sort = Literal["a", "b"]`);
+        None when the name is no alias."""
+        return None
 
 
 def carries_input(value: Value) -> bool:

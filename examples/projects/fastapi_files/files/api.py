@@ -4,7 +4,7 @@ from typing import Annotated
 
 from fastapi import Depends, FastAPI
 
-from files.deps import CheckedListing, Listing, Settings, SettingsDep, checked_folder, header_folder, posted_folder, search_term, settings_folder
+from files.deps import CheckedListing, Folder, Listing, Settings, SettingsDep, checked_folder, header_folder, posted_folder, search_term, settings_folder
 from files.disk import Archive, read_default, read_file, read_file_checked, store
 from files.schemas import Kind, Shelf, Upload
 
@@ -107,3 +107,14 @@ def shared_root(settings: SettingsDep):
 @api.post("/posted-root")
 def posted_root(settings: Settings):
     return {"body": read_file(settings.data_root)}  # expect: SB022:HIGH<108
+
+
+@api.get("/folders/{folder}")
+def by_folder(folder: Folder):
+    # an alias of another module: the link step reads its Literal there
+    return {"body": read_file(folder)}
+
+
+@api.get("/any-folder/{folder}")
+def any_folder(folder: str):
+    return {"body": read_file(folder)}  # expect: SB022:HIGH<119

@@ -58,3 +58,7 @@ def settings_folder(settings: SettingsDep) -> str:
 def posted_folder(settings: Settings) -> str:
     """A model without Depends: FastAPI fills it from the request's JSON body."""
     return settings.data_root
+
+
+#: a folder FastAPI checks is one of two, as routers import it
+Folder = Literal["inbox", "archive"]
