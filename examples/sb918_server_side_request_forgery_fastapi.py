@@ -7,7 +7,7 @@ from urllib.parse import urlparse
 import httpx
 import httpx as hx
 from fastapi import Depends, FastAPI, HTTPException, Query
-from pydantic import BaseModel
+from pydantic import BaseModel, field_validator
 
 app = FastAPI()
 STATUS_URL = "https://status.example.com/health"
@@ -112,3 +112,34 @@ async def fetch_https_checked(body: Fetch):
     if not https_url(body.url):
         raise HTTPException(status_code=400)
     return {"html": httpx.get(body.url).text}  # expect: SB918:HIGH<111
+
+
+class PartnerHook(BaseModel):
+    url: str
+
+    @field_validator("url")
+    @classmethod
+    def partner_only(cls, value: str) -> str:
+        # pydantic runs this as it fills the model: only a partner's host gets through
+        if urlparse(value).netloc not in PARTNERS:
+            raise ValueError("not a partner")
+        return value
+
+
+class TidiedHook(BaseModel):
+    url: str
+
+    @field_validator("url")
+    @classmethod
+    def tidy(cls, value: str) -> str:
+        return value.strip()
+
+
+@app.post("/hooks/partner")
+async def partner_hook(hook: PartnerHook):
+    return (await httpx.AsyncClient().get(hook.url)).status_code
+
+
+@app.post("/hooks/any")
+async def any_hook(hook: TidiedHook):
+    return (await httpx.AsyncClient().get(hook.url)).status_code  # expect: SB918:HIGH<144

@@ -683,6 +683,22 @@ def _bound(
     return values
 
 
+#: pydantic's decorators of a field's validator (version 2's, and version 1's)
+_VALIDATORS = frozenset({"field_validator", "validator"})
+
+
+def _validates(func: ast.AST, field: str) -> bool:
+    """Whether a method is a pydantic validator of `field` (named, or `"*"`) that runs on
+    the parsed value (`mode="before"` sees the raw input, which it may replace)."""
+    for decorator in getattr(func, "decorator_list", ()):
+        if not isinstance(decorator, ast.Call) or _last(decorator.func) not in _VALIDATORS:
+            continue
+        names = [a.value for a in decorator.args if isinstance(a, ast.Constant)]
+        if field in names or "*" in names:
+            return True
+    return False
+
+
 def _param_names(func: ast.AST) -> Tuple[str, ...]:
     args = func.args  # type: ignore[attr-defined]
     names = [a.arg for a in (*args.posonlyargs, *args.args)]
@@ -1345,6 +1361,29 @@ class FileAnalysis:
     def field_checks(self, cls: str, field: str) -> FrozenSet[str]:
         """The sink classes the declaration of a model's field makes its value harmless for
         (`quantity: int`, `kind: Literal["a", "b"]`, `name: str = Field(pattern=...)`)."""
+        vouched = self.validated(cls, field)
+        if vouched:
+            return vouched | self.declared_checks(cls, field)
+        return self.declared_checks(cls, field)
+
+    def validated(self, cls: str, field: str) -> FrozenSet[str]:
+        """The sink classes a pydantic validator of the field (`@field_validator("url")`, a
+        classmethod given the value) checks it for by raising otherwise: `if value.host not in
+        ALLOWED: raise ValueError(...)` lets only allowed hosts through."""
+        found: FrozenSet[str] = frozenset()
+        node = self.classes.get(cls)
+        for item in node.body if node is not None else ():
+            if not isinstance(item, _FUNCTIONS) or not _validates(item, field):
+                continue
+            if not self.may_vouch(item, True):
+                continue
+            summary = self.summary(item, depth=1, vouching=True)
+            position = 1 if _method_kind(item) != "static" else 0  # the value, after cls
+            found |= (summary.checks.get(position) if summary is not None else None) or frozenset()
+        return found
+
+    def declared_checks(self, cls: str, field: str) -> FrozenSet[str]:
+        """What the field's declaration checks (see field_checks)."""
         declared = self._field(cls, field)
         safe = self.models.number_types() | enum_classes(self.tree)
         if declared is None:
