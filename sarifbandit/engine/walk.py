@@ -55,6 +55,10 @@ def _steps(table: DispatchTable) -> Dict[type, Step]:
     return known
 
 
+#: the step of a node class no check wants, nor any singleton it holds: skipped at once
+_IDLE: Step = ((), (), _PLAIN, {}, ())
+
+
 def _step(cls: Type[ast.AST], table: DispatchTable) -> Step:
     checks = table.get(cls, ())
     kind = _NAMED_CALL if cls is ast.Call and any(c.calls for c in checks) else _PLAIN
@@ -63,6 +67,8 @@ def _step(cls: Type[ast.AST], table: DispatchTable) -> Step:
         every = child_plan(cls, visit_singletons=True)
         plain = set(child_plan(cls))
         singletons = tuple(field for field in every if field not in plain)
+    if not checks and not singletons:
+        return _IDLE
     return (checks, tuple(c.function for c in checks), kind, {}, singletons)
 
 
@@ -98,6 +104,8 @@ def walk(
         step = steps.get(cls)
         if step is None:
             step = steps[cls] = _step(cls, table)
+        if step is _IDLE:  # most nodes (names, attributes, loads): nothing to run
+            continue
         checks, functions, kind, by_name, singletons = step
         if kind:  # only the checks whose name patterns match this call's name run
             last = qualname(cast(ast.Call, node)).rpartition(".")[2]
