@@ -294,3 +294,24 @@ def stock_fixed(item):
         return requests.get(base + path, timeout=3)
 
     return fetch(f"/items/{item}").content
+
+
+@app.route("/avatar")
+def avatar():
+    user = request.args.get("user", "")
+    if request.args.get("site") == "gitlab":
+        url = f"https://gitlab.example/api/v4/users?username={user}"
+    else:
+        url = f"https://api.github.example/users/{user}"
+    # either way the host is the code's
+    return requests.get(url, timeout=5).content
+
+
+@app.route("/avatar-any")
+def avatar_any():
+    user = request.args.get("user", "")
+    if request.args.get("site") == "gitlab":
+        url = f"https://gitlab.example/api/v4/users?username={user}"
+    else:
+        url = request.args.get("endpoint", "")
+    return requests.get(url, timeout=5).content  # expect: SB918:HIGH<316

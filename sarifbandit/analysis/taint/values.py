@@ -75,6 +75,21 @@ def stand_in(kind: str) -> bool:
 _FIXED_HOST = lazy(r"^(?:/[^/\\]|[a-zA-Z][\w+.-]*://[^/?#\\]+[/?#]|\0[^:]*[/?#]|[^\0]*\?)")
 
 
+#: text the code chose, ending with a path's separator (see _FIXED_HOST)
+_CHOSEN_PATH = "\0/"
+
+
+def _chosen_prefix(value: Value) -> str:
+    """A text's pieces before its first piece of input (text the code chose but does not show
+    as \0); '' for a value that is not text."""
+    prefix = []
+    for piece in value.pieces or ():
+        if isinstance(piece, Taint):
+            break
+        prefix.append(piece if isinstance(piece, str) else "\0")
+    return "".join(prefix)
+
+
 def fixes_host(text: str) -> bool:
     """Whether a URL starting with `text` goes to a host `text` already fixes."""
     return bool(text) and _FIXED_HOST.match(text) is not None
@@ -370,6 +385,11 @@ def join(a: Optional[Value], b: Optional[Value]) -> Optional[Value]:
         # one side constant, the other tainted somewhere: keep the taint without pieces
         for side in (a, b):
             taint = join_taint(taint, side.all_taint())
+        if taint is not None and fixes_host(_chosen_prefix(a)) and fixes_host(_chosen_prefix(b)):
+            # two URLs (or paths) each starting with text the code chose that fixes where it
+            # goes (`f"{GITHUB}/users/{u}"` on one way, `f"{GITLAB}/users?u={u}"` on the
+            # other): so does the one that reaches here, whichever it is
+            pieces, taint = (_CHOSEN_PATH, taint), None
     entries = None
     if a.entries is not None and b.entries is not None:
         keys = [k for k, _ in a.entries] + [k for k, _ in b.entries if a.entry(k) is None]
