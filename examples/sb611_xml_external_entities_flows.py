@@ -97,3 +97,21 @@ def import_feed():
 @app.route("/feeds/import-legacy", methods=["POST"])
 def import_legacy_feed():
     return LegacyImporter().load(request.data).tag  # expect: SB611:HIGH<99
+
+
+STRICT = {"resolve_entities": False, "no_network": True}
+INCLUDING = {"resolve_entities": True, "no_network": False}
+
+
+def parser_with(**options):
+    return etree.XMLParser(**options)
+
+
+@app.route("/orders/import", methods=["POST"])
+def import_orders():
+    return etree.fromstring(request.data, parser_with(**STRICT)).tag
+
+
+@app.route("/orders/import-including", methods=["POST"])
+def import_orders_including():
+    return etree.fromstring(request.data, parser_with(**INCLUDING)).tag  # expect: SB611:HIGH<117

@@ -89,3 +89,18 @@ def from_enum():
     resp.set_cookie("session_id", "1", secure=True, httponly=ScriptAccess.READABLE.value)  # expect: SB1004:HIGH
     resp.set_cookie("session_id", "1", secure=True, httponly=ScriptAccess.HIDDEN.value)
     return resp
+
+
+BASE_COOKIE = {"httponly": True, "samesite": "Lax"}
+
+
+def cookie_options(**overrides):
+    return {**BASE_COOKIE, **overrides}
+
+
+@app.post("/options")
+def from_options():
+    resp = jsonify(ok=True)
+    resp.set_cookie("csrf", secrets.token_hex(), **cookie_options(secure=False))  # expect: SB614:HIGH
+    resp.set_cookie("csrf", secrets.token_hex(), **cookie_options(secure=True))
+    return resp

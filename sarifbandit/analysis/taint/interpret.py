@@ -567,6 +567,21 @@ def _param_index(value: Value) -> Optional[int]:
     return param_of(kind)[0]
 
 
+def _constant_keywords(value: Value) -> Optional[Tuple[Tuple[str, type, Any], ...]]:
+    """The items of a `**options` parameter's mapping, when a call gives it only constants by
+    keyword (`cookie_options(secure=False)`), as a memo key; None for anything else."""
+    if value.shape != "dict" or not value.entries:
+        return None
+    items = []
+    for key, part in value.entries:
+        if not isinstance(key, str) or not part.known or part.taint is not None:
+            return None
+        if not hashable(part.const):
+            return None
+        items.append((key, type(part.const), part.const))
+    return tuple(items)
+
+
 def _deciding_params(func: ast.AST) -> Tuple[int, ...]:
     """The positions of the parameters a function's body decides something with: a test
     (`if kind == "raw"`), a key or index (`TOOLS[kind]`, `TOOLS.get(kind)`), a `match`
@@ -585,8 +600,12 @@ def _deciding_params(func: ast.AST) -> Tuple[int, ...]:
             places.append(node.func)  # a function given as a parameter, called: `quote(x)`
             if _last(node.func) == "get" and node.args:
                 places.append(node.args[0])
-            # a setting given by keyword (`XMLParser(resolve_entities=expand)`)
-            places.extend(kw.value for kw in node.keywords if kw.arg is not None)
+            # a setting given by keyword (`XMLParser(resolve_entities=expand)`), or settings
+            # spread (`XMLParser(**options)`)
+            places.extend(kw.value for kw in node.keywords)
+        elif isinstance(node, ast.Dict):
+            # keywords spread into a mapping (`{**BASE, **overrides}`, given to a call later)
+            places.extend(v for k, v in zip(node.keys, node.values) if k is None)
     named = {n.id for place in places for n in ast.walk(place) if isinstance(n, ast.Name)}
     return tuple(index for index, name in enumerate(params) if name in named)
 
@@ -1108,6 +1127,7 @@ class FileAnalysis:
             for index, value in actual.items()
             if (value.known and value.taint is None and hashable(value.const))
             or self.function_given(value)
+            or _constant_keywords(value) is not None
         }
         if not fixed or func in self._running or depth > MAX_CALL_DEPTH:
             return None
@@ -1121,7 +1141,11 @@ class FileAnalysis:
         key = (
             func,
             tuple(
-                (i, v.shape, v.name) if self.function_given(v) else (i, type(v.const), v.const)
+                (i, v.shape, v.name)
+                if self.function_given(v)
+                else (i, dict, _constant_keywords(v))
+                if v.entries is not None
+                else (i, type(v.const), v.const)
                 for i, v in sorted(fixed.items())
             ),
         )
