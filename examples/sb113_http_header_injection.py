@@ -166,3 +166,20 @@ def report_file(request):
     response["Last-Modified"] = http_date(path.stat().st_mtime)
     response["X-Report"] = path.name  # expect: SB113:HIGH<163
     return response
+
+
+def register_hooks(flask_app):
+    # hooks defined inside an app factory's helper: Flask runs them after each request
+    @flask_app.after_request
+    def echo_request_id(response):
+        request_id = request.args.get("request_id")
+        if request_id:
+            response.headers["X-Request-ID"] = request_id  # expect: SB113:HIGH<175
+        return response
+
+    @flask_app.after_request
+    def echo_checked_id(response):
+        request_id = request.args.get("request_id", "")
+        if request_id.isalnum():
+            response.headers["X-Checked-ID"] = request_id
+        return response

@@ -718,6 +718,20 @@ def _validates(func: ast.AST, field: str) -> bool:
     return False
 
 
+#: decorators that wrap a function rather than hand it to a framework
+_WRAPPING = frozenset({"wraps", "contextmanager", "asynccontextmanager", "cache", "lru_cache"})
+
+
+def _registered(func: ast.AST) -> bool:
+    """Whether a nested def is handed to a framework by a decorator of an object's
+    (`@app.after_request`, `@bp.route("/x")`, `@router.get("/")`): something else calls it."""
+    for decorator in getattr(func, "decorator_list", ()):
+        target = decorator.func if isinstance(decorator, ast.Call) else decorator
+        if isinstance(target, ast.Attribute) and target.attr not in _WRAPPING:
+            return True
+    return False
+
+
 def _param_names(func: ast.AST) -> Tuple[str, ...]:
     args = func.args  # type: ignore[attr-defined]
     names = [a.arg for a in (*args.posonlyargs, *args.args)]
@@ -1849,6 +1863,11 @@ class FunctionRun:
     def s_FunctionDef(self, node: ast.AST, env: Env) -> Env:
         name = node.name  # type: ignore[attr-defined]
         env[name] = self.closure(node) if not self.is_module else Value(shape="function", name=name)
+        if not self.is_module and _registered(node):
+            # `@app.after_request` on a def inside `register_hooks(app)`: the framework runs
+            # it later, given what it gives (nothing the code here can tell): run it once now
+            call = ast.copy_location(ast.Call(ast.Name(name, ast.Load()), [], []), node)
+            self.call_closure(call, env[name], [], {}, env)
         return env
 
     def closure(self, node: ast.AST) -> Value:
