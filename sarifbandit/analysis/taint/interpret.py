@@ -1331,6 +1331,31 @@ class FileAnalysis:
             names = self._class_constants[cls] = _class_constants(self.classes.get(cls))
         return attr in names
 
+    def class_values(self, cls: str, attr: str) -> Value:
+        """What `self.attr` holds in a method of `cls` whose body binds it to a text constant:
+        one of the texts it and the file's subclasses of `cls` bind it to (`EXPR = "False"` in
+        a base class, another expression in each rule class); a subclass binding it to
+        anything else, or other code setting it, leaves it a value of no input."""
+        found: List[Any] = []
+        for name, node in self.classes.items():
+            if name != cls and cls not in self.lineage(name):
+                continue
+            for item in node.body:
+                targets = item.targets if isinstance(item, ast.Assign) else []
+                if isinstance(item, ast.AnnAssign):
+                    targets = [item.target]
+                if not any(isinstance(t, ast.Name) and t.id == attr for t in targets):
+                    continue
+                value = getattr(item, "value", None)
+                if not isinstance(value, ast.Constant) or not self.class_constant(name, attr):
+                    return CLEAN
+                found.append(value.value)
+        if not found or not all(isinstance(v, str) for v in found):
+            return CLEAN
+        # not the constant itself, even when one: a subclass elsewhere may bind another, so
+        # no test made with it is decided
+        return Value(shape="allowed")
+
     def attribute_type(self, cls: str, attr: str, depth: int) -> Tuple[str, str]:
         """The name of what `__init__` (of `cls` or a class of this file it inherits from)
         stores as `self.attr` when that is an object of no input (`self.conn =
@@ -2552,7 +2577,7 @@ class FunctionRun:
                     and _method_kind(self.func) != "static"
                     and self.a.class_constant(self.cls, attr)
                 ):
-                    return CLEAN
+                    return self.a.class_values(self.cls, attr)
                 if self.cls is not None and base.taint.kinds == _SELF and not own.name:
                     # `self.conn.search(...)` where `__init__` made `self.conn` an ldap3
                     # Connection: its calls find the models of that class
