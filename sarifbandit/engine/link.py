@@ -341,12 +341,7 @@ def _made_class(analysis: FileAnalysis, function: Optional[ast.AST]) -> str:
         return ""
     if returned.name in analysis.classes:
         return f"{analysis.module}.{returned.name}"
-    if "." not in returned.name:
-        # `Client.from_config(...)`, whose `cls(...)` names the class as its own module does:
-        # as this module imports it
-        bound = analysis.module_env.get(returned.name)
-        return bound.name if bound is not None and "." in bound.name else ""
-    return returned.name
+    return returned.name if "." in returned.name else ""
 
 
 def _reaches_sink(summary: Optional[Summary]) -> bool:
