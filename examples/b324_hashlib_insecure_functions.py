@@ -44,3 +44,10 @@ third = second
 fourth = third  # MAX_NAME_HOPS (3) assignments are followed back, not a fourth
 hashlib.new(third, data)  # expect: B324:HIGH
 hashlib.new(fourth, data)
+
+from django.contrib.auth.hashers import make_password
+
+legacy = make_password(data, None, "unsalted_md5")  # expect: B324:HIGH
+fast = make_password(data, hasher="sha1")  # expect: B324:HIGH
+current = make_password(data)  # the project's PASSWORD_HASHERS decide
+chosen = make_password(data, hasher="argon2")

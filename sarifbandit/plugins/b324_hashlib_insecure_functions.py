@@ -26,7 +26,10 @@ RULE = Rule(
   `usedforsecurity=False` (Python 3.9+) says the digest is not a security measure and is not
   reported;
 - `crypt.crypt()` with a `salt` of `crypt.METHOD_CRYPT`, `METHOD_MD5` or `METHOD_BLOWFISH`, and
-  `crypt.mksalt()` with one of these methods: MEDIUM severity.
+  `crypt.mksalt()` with one of these methods: MEDIUM severity;
+- (beyond Bandit) Django's `make_password()` given one of Django's weak hashers by name (`hasher=`
+  or the third argument: `"md5"`, `"unsalted_md5"`, `"sha1"`, `"unsalted_sha1"`, `"crypt"`):
+  HIGH severity, for a password is what it hashes.
 
 Any call whose resolved name has a `hashlib` part counts (`from hashlib import md5` too). For
 `new()`, `crypt()` and `mksalt()` the finding points at the algorithm argument.""",
@@ -46,6 +49,8 @@ checksum = hashlib.md5(data, usedforsecurity=False).hexdigest()  # a cache key, 
 )
 
 _WEAK_HASHES = frozenset({"md4", "md5", "sha", "sha1"})
+#: Django's password hashers by the names make_password() takes, fast or unsalted
+_WEAK_DJANGO_HASHERS = frozenset({"md5", "unsalted_md5", "sha1", "unsalted_sha1", "crypt"})
 _WEAK_CRYPT_METHODS = frozenset({"METHOD_CRYPT", "METHOD_MD5", "METHOD_BLOWFISH"})
 
 
@@ -88,11 +93,21 @@ def _possible_names(expr: ast.expr, ctx: FileContext, hops: int) -> List[str]:
     return []
 
 
-@RULE.check(ast.Call, calls=(*_WEAK_HASHES, "new", "crypt", "mksalt"))
+@RULE.check(ast.Call, calls=(*_WEAK_HASHES, "new", "crypt", "mksalt", "make_password"))
 def check(node: ast.Call, ctx: FileContext) -> Iterator[Optional[Finding]]:
     parts = ctx.qualname(node).split(".")
     function = parts[-1]
-    if "hashlib" in parts:
+    if function == "make_password" and "django" in parts:
+        hasher = _positional_or_keyword(node, 2, "hasher")
+        chosen = value_of(hasher)
+        if hasher is not None and isinstance(chosen, str) and chosen in _WEAK_DJANGO_HASHERS:
+            yield ctx.finding(
+                RULE,
+                hasher,
+                f"make_password() with Django's weak {chosen!r} hasher: a password hashed "
+                "fast falls to brute force; leave the hasher to PASSWORD_HASHERS",
+            )
+    elif "hashlib" in parts:
         if function in _WEAK_HASHES:
             if _for_security(node):
                 yield ctx.finding(
