@@ -171,3 +171,36 @@ def by_mail_raw():
     conn = connect()
     conn.search(PEOPLE, mail_filter(clauses), attributes=["cn"])  # expect: SB090:HIGH<170
     return jsonify(count=len(conn.entries))
+
+
+class StaffDirectory:
+    """Built by its alternate constructor: the connection is an ldap3 one, its searches sinks."""
+
+    def __init__(self, connection, base):
+        self.conn = connection
+        self.base = base
+
+    @classmethod
+    def from_settings(cls, settings):
+        server = ldap3.Server(settings["LDAP_URL"])
+        return cls(ldap3.Connection(server, auto_bind=True), settings["LDAP_BASE"])
+
+    def by_uid(self, uid):
+        self.conn.search(self.base, f"(uid={uid})", attributes=["cn"])
+        return self.conn.entries
+
+    def by_uid_escaped(self, uid):
+        self.conn.search(self.base, f"(uid={escape_ldap3(uid)})", attributes=["cn"])
+        return self.conn.entries
+
+
+@app.route("/staff")
+def staff():
+    directory = StaffDirectory.from_settings(app.config)
+    return jsonify(count=len(directory.by_uid(request.args["uid"])))  # expect: SB090:HIGH<200
+
+
+@app.route("/staff-escaped")
+def staff_escaped():
+    directory = StaffDirectory.from_settings(app.config)
+    return jsonify(count=len(directory.by_uid_escaped(request.args["uid"])))

@@ -406,6 +406,9 @@ def _class_binding(node: ast.ClassDef, attr: str) -> Optional[ast.expr]:
             and item.targets[0].id == attr
         ):
             return item.value
+        if isinstance(item, ast.AnnAssign) and isinstance(item.target, ast.Name):
+            if item.target.id == attr and item.value is not None:
+                return item.value
     return None
 
 
@@ -718,6 +721,18 @@ def _validates(func: ast.AST, field: str) -> bool:
     return False
 
 
+def _returns_made(method: ast.AST) -> bool:
+    """Whether a classmethod returns an object it makes (`return cls(...)`)."""
+    params = _param_names(method)
+    return bool(params) and any(
+        isinstance(node.value, ast.Call)
+        and isinstance(node.value.func, ast.Name)
+        and node.value.func.id == params[0]
+        for node in _statements(method)
+        if isinstance(node, ast.Return)
+    )
+
+
 #: decorators that wrap a function rather than hand it to a framework
 _WRAPPING = frozenset({"wraps", "contextmanager", "asynccontextmanager", "cache", "lru_cache"})
 
@@ -811,6 +826,11 @@ class FileAnalysis:
         #: every node of the file, where an index of them is at hand (else walked when needed)
         self.nodes: Optional[Sequence[ast.AST]] = None
         self._as_view: Optional[Dict[str, List[ast.Call]]] = None
+        self._class_values: Dict[Tuple[str, str], Value] = {}
+        #: each class of the file's subclasses in the file, worked out when first needed
+        self._descendants: Optional[Dict[str, List[str]]] = None
+        #: each class's classmethods returning an object they make (`return cls(...)`)
+        self._factories: Optional[Dict[str, List[ast.AST]]] = None
         self._passed: Optional[Dict[str, Optional[Tuple[int, FrozenSet[str]]]]] = None
         self._class_made: Dict[Tuple[str, str], str] = {}
         self._allow_lists: Dict[str, Dict[str, ast.expr]] = {}
@@ -1336,21 +1356,27 @@ class FileAnalysis:
         one of the texts it and the file's subclasses of `cls` bind it to (`EXPR = "False"` in
         a base class, another expression in each rule class); a subclass binding it to
         anything else, or other code setting it, leaves it a value of no input."""
-        found: List[Any] = []
-        for name, node in self.classes.items():
-            if name != cls and cls not in self.lineage(name):
-                continue
-            for item in node.body:
-                targets = item.targets if isinstance(item, ast.Assign) else []
-                if isinstance(item, ast.AnnAssign):
-                    targets = [item.target]
-                if not any(isinstance(t, ast.Name) and t.id == attr for t in targets):
-                    continue
-                value = getattr(item, "value", None)
-                if not isinstance(value, ast.Constant) or not self.class_constant(name, attr):
-                    return CLEAN
-                found.append(value.value)
-        if not found or not all(isinstance(v, str) for v in found):
+        known = self._class_values.get((cls, attr))
+        if known is None:
+            known = self._class_values[(cls, attr)] = self._class_texts(cls, attr)
+        return known
+
+    def _class_texts(self, cls: str, attr: str) -> Value:
+        if self._descendants is None:
+            self._descendants = {}
+            for name in self.classes:
+                for ancestor in self.lineage(name)[1:]:
+                    self._descendants.setdefault(ancestor, []).append(name)
+        texts = []
+        for name in [cls, *self._descendants.get(cls, ())]:
+            node = self.classes[name]
+            bound = _class_binding(node, attr)
+            if bound is None and name != cls:
+                continue  # inherits it
+            if not isinstance(bound, ast.Constant) or not self.class_constant(name, attr):
+                return CLEAN
+            texts.append(bound.value)
+        if not all(isinstance(text, str) for text in texts):
             return CLEAN
         # not the constant itself, even when one: a subclass elsewhere may bind another, so
         # no test made with it is decided
@@ -1373,8 +1399,29 @@ class FileAnalysis:
             if stored is not None and stored.name and (taint is None or not taint.real()):
                 parser = stored.shape if stored.shape.startswith("xmlparser") else ""
                 return stored.name, parser if taint is None else ""
+            if stored is not None and taint is not None and not taint.real():
+                return self.made_by_factories(current, attr, depth), ""
             return "", ""
         return "", ""
+
+    def made_by_factories(self, cls: str, attr: str, depth: int) -> str:
+        """What the class's alternate constructors give `__init__` for a parameter it stores
+        as `self.attr` (`return cls(Connection(server, ...), base_dn)` in `from_config`): the
+        name of that object's class when every one gives the same, else ''."""
+        if self._factories is None:
+            self._factories = {}
+            for (owner, _), method in self.methods.items():
+                if _method_kind(method) == "class" and _returns_made(method):
+                    self._factories.setdefault(owner, []).append(method)
+        found = set()
+        for method in self._factories.get(cls, ()):
+            summary = self.summary(method, depth + 1)
+            made = summary.returns if summary is not None else None
+            held = made.entry(("attr", attr)) if made is not None and made.entries else None
+            if held is None or not held.name or _real(held.all_taint()):
+                return ""
+            found.add(held.name)
+        return found.pop() if len(found) == 1 else ""
 
     def allow_list(self, cls: str, attr: str) -> Optional[Value]:
         """The collection of constants `cls.attr` holds, as the class body (or that of a class
