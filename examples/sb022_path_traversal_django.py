@@ -120,3 +120,39 @@ urlpatterns += [
     path("upload-renamed/", store_upload_renamed),
     path("stored/", stored_copy),
 ]
+
+
+from django import forms  # noqa: E402
+from django.core.validators import RegexValidator  # noqa: E402
+
+
+class WorkspaceForm(forms.Form):
+    # the validator's anchored pattern lets a short slug through only; clean_project runs
+    # after it and keeps its check
+    project = forms.CharField(validators=[RegexValidator(r"^[a-z0-9-]{2,40}$")])
+
+    def clean_project(self):
+        return self.cleaned_data["project"].strip()
+
+
+class LooseWorkspaceForm(forms.Form):
+    project = forms.CharField(max_length=40)
+
+    def clean_project(self):
+        return self.cleaned_data["project"].strip()
+
+
+def reset_workspace(request):
+    form = WorkspaceForm(request.POST)
+    if not form.is_valid():
+        return HttpResponseBadRequest("bad project")
+    os.remove(os.path.join("/srv/workspaces", form.cleaned_data["project"]))
+    return JsonResponse({"reset": True})
+
+
+def reset_loose_workspace(request):
+    form = LooseWorkspaceForm(request.POST)
+    if not form.is_valid():
+        return HttpResponseBadRequest("bad project")
+    os.remove(os.path.join("/srv/workspaces", form.cleaned_data["project"]))  # expect: SB022:HIGH
+    return JsonResponse({"reset": True})

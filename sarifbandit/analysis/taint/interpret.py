@@ -4302,11 +4302,10 @@ def _cleaned(
     fields: Dict[str, FrozenSet[str]] = {}
     for name in reversed(owner.lineage(cls.name)):
         fields.update(form_fields(owner.classes[name]))
-        fields.update(
-            (method[len(_CLEAN_PREFIX) :], frozenset())
-            for owner_class, method in owner.methods
-            if owner_class == name and method.startswith(_CLEAN_PREFIX)
-        )
+        for owner_class, method in owner.methods:
+            if owner_class == name and method.startswith(_CLEAN_PREFIX):
+                # `clean_<field>()` runs after the field's own checks: they still hold
+                fields.setdefault(method[len(_CLEAN_PREFIX) :], frozenset())
     if not fields:
         return ()
     # a declared field holds the request's text exactly (HIGH), as the framework checked it;

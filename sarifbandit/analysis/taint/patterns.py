@@ -319,6 +319,31 @@ def form_fields(cls: ast.ClassDef) -> Dict[str, FrozenSet[str]]:
                 found[item.targets[0].id] = checked
         elif kind in _TEXT_FIELDS:
             found[item.targets[0].id] = frozenset()
+        validated = _validators_check(item.value)
+        if validated and kind not in _SAFE_FIELDS:
+            found[item.targets[0].id] = found.get(item.targets[0].id, frozenset()) | validated
+    return found
+
+
+#: Django's validator functions that admit a slug's characters only
+_SLUG_VALIDATORS = frozenset({"validate_slug", "validate_unicode_slug"})
+
+
+def _validators_check(field: ast.Call) -> FrozenSet[str]:
+    """What a field's `validators=[...]` let through: an anchored `RegexValidator` pattern
+    (matched with search, so only an anchored one constrains the whole text), a slug
+    validator; nothing for others (an `inverse_match`, a validator the code defines)."""
+    listed = next((kw.value for kw in field.keywords if kw.arg == "validators"), None)
+    found: FrozenSet[str] = frozenset()
+    for validator in listed.elts if isinstance(listed, (ast.List, ast.Tuple)) else ():
+        if type_name(validator) in _SLUG_VALIDATORS:
+            found |= safe_classes(_PATTERN_FIELDS["SlugField"])
+        elif isinstance(validator, ast.Call) and type_name(validator.func) == "RegexValidator":
+            if any(kw.arg == "inverse_match" for kw in validator.keywords):
+                continue
+            pattern = validator.args[0] if validator.args else None
+            pattern = next((k.value for k in validator.keywords if k.arg == "regex"), pattern)
+            found |= _anchored_classes(pattern)
     return found
 
 
