@@ -156,3 +156,34 @@ def reset_loose_workspace(request):
         return HttpResponseBadRequest("bad project")
     os.remove(os.path.join("/srv/workspaces", form.cleaned_data["project"]))  # expect: SB022:HIGH
     return JsonResponse({"reset": True})
+
+
+
+from django.views import View  # noqa: E402
+
+
+def wipe(project):
+    os.remove(os.path.join("/srv/workspaces", project))
+
+
+class ResetView(View):
+    # the view names its form in the class body: `self.form_class(...)` makes that form
+    form_class = WorkspaceForm
+
+    def post(self, request):
+        form = self.form_class(request.POST)
+        if not form.is_valid():
+            return HttpResponseBadRequest("bad project")
+        wipe(form.cleaned_data["project"])
+        return JsonResponse({"reset": True})
+
+
+class LooseResetView(View):
+    form_class = LooseWorkspaceForm
+
+    def post(self, request):
+        form = self.form_class(request.POST)
+        if not form.is_valid():
+            return HttpResponseBadRequest("bad project")
+        wipe(form.cleaned_data["project"])  # expect: SB022:HIGH
+        return JsonResponse({"reset": True})
