@@ -315,3 +315,36 @@ def avatar_any():
     else:
         url = request.args.get("endpoint", "")
     return requests.get(url, timeout=5).content  # expect: SB918:HIGH<316
+
+
+class HookClient:
+    def __init__(self, key):
+        self.session = requests.Session()
+        self.key = key
+
+    def deliver(self, url):
+        return self.session.post(url, data=self.key, timeout=5).status_code
+
+    def deliver_partner(self, url):
+        if urlparse(url).netloc not in ALLOWED_HOSTS:
+            raise ValueError("not a partner")
+        return self.session.post(url, data=self.key, timeout=5).status_code
+
+
+class HookTester:
+    # holds the client it is given: `tester.client` is that HookClient, its session a Session
+    def __init__(self, client):
+        self.client = client
+
+
+tester = HookTester(HookClient(b"hook-key"))
+
+
+@app.route("/hooks/test", methods=["POST"])
+def test_hook():
+    return str(tester.client.deliver(request.form["url"]))  # expect: SB918:HIGH
+
+
+@app.route("/hooks/test-partner", methods=["POST"])
+def test_partner_hook():
+    return str(tester.client.deliver_partner(request.form["url"]))

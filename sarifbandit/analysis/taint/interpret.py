@@ -4708,6 +4708,10 @@ def substitute(returned: Value, actual: Dict[int, Value], step: Step) -> Value:
             carried, used = taint_for(alone)
             if len(used) == 1 and carried is None and used[0].name and not used[0].known:
                 return used[0]  # `self.loader = loader`, given yaml.SafeLoader: that object
+            if len(used) == 1 and used[0].shape == "object" and used[0].name:
+                # `self.client = client`, given an object of a class of the file: that object,
+                # its fields (and the input some hold) kept apart
+                return used[0]
             if len(used) == 1 and carried is None and used[0].known:
                 return used[0]  # the parameter alone, given a constant: it, of its own type
         pieces: list = []
