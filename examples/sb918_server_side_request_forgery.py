@@ -2,7 +2,7 @@
 chooses the address of outgoing requests."""
 
 from urllib.parse import urlparse
-from urllib.request import urlopen
+from urllib.request import build_opener, urlopen
 
 import aiohttp
 import httpx
@@ -348,3 +348,25 @@ def test_hook():
 @app.route("/hooks/test-partner", methods=["POST"])
 def test_partner_hook():
     return str(tester.client.deliver_partner(request.form["url"]))
+
+
+class FeedOpener:
+    def __init__(self):
+        self.opener = build_opener()
+
+    def fetch(self, url):
+        with self.opener.open(url, timeout=5) as resp:
+            return resp.read()
+
+
+feeds_opener = FeedOpener()
+
+
+@app.route("/feeds/fetch")
+def fetch_feed():
+    return feeds_opener.fetch(request.args["url"])  # expect: SB918:HIGH
+
+
+@app.route("/feeds/status")
+def fetch_status_feed():
+    return feeds_opener.fetch("https://status.example.com/history.rss")
