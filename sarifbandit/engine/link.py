@@ -17,7 +17,6 @@ from ..analysis.source import SourceError, SourceFile, parse
 from ..analysis.taint.check import CLASS_OF_RULE
 from ..analysis.taint.interpret import FileAnalysis, ProjectIndex, Summary, carries_input
 from ..analysis.taint.models import Models
-from ..analysis.taint.patterns import type_aliases
 from ..analysis.taint.values import PARAM_PREFIX, REST, Value, param_of, stand_in
 from ..analysis.taint.verdicts import BANDIT_CLASSES
 from ..config.options import Config
@@ -201,7 +200,7 @@ class Project:
         if found is None or len(found[1]) != 1:
             return None
         analysis, (name,) = found
-        alias = type_aliases(analysis.tree).get(name)
+        alias = analysis.type_aliases().get(name)
         return (analysis, alias) if isinstance(alias, ast.Subscript) else None
 
     def owns(self, qualname: str) -> bool:
@@ -339,9 +338,8 @@ def _made_class(analysis: FileAnalysis, function: Optional[ast.AST]) -> str:
     returned = summary.returns if summary is not None else None
     if returned is None or returned.shape != "object" or not returned.name:
         return ""
-    if returned.name in analysis.classes:
-        return f"{analysis.module}.{returned.name}"
-    return returned.name if "." in returned.name else ""
+    made = analysis.qualified(returned).name
+    return made if "." in made else ""
 
 
 def _reaches_sink(summary: Optional[Summary]) -> bool:

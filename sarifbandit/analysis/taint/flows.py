@@ -41,14 +41,15 @@ from .interpret import (
 )
 from .models import Models, RouteParams
 from .patterns import (
-    DEPENDS,
     EVERYWHERE,
     annotated_extras,
     annotated_type,
     click_params,
     declared_checks,
+    depends_mark,
     enum_classes,
     safe_classes,
+    through_alias,
     type_aliases,
     type_name,
 )
@@ -613,7 +614,7 @@ def _entries(
                     default = _default_of(func, arg)
                     if aliases is None:
                         aliases = type_aliases(tree)
-                    annotation = _through_alias(arg.annotation, aliases)
+                    annotation = through_alias(arg.annotation, aliases)
                     marks = [default, *annotated_extras(annotation)]
                     if any(
                         isinstance(mark, ast.Call)
@@ -984,16 +985,17 @@ def _dependencies(
                 continue
             args = func.args  # type: ignore[attr-defined]
             for arg in [*args.posonlyargs, *args.args, *args.kwonlyargs]:
-                annotation = _through_alias(arg.annotation, aliases)
+                annotation = through_alias(arg.annotation, aliases)
                 marks = [_default_of(func, arg), annotation]
                 if isinstance(annotation, ast.Subscript):  # Annotated[str, Depends(dep)]
                     inner = annotation.slice
                     marks += inner.elts if isinstance(inner, ast.Tuple) else [inner]
                 for mark in marks:
-                    if not isinstance(mark, ast.Call) or type_name(mark.func) not in DEPENDS:
+                    if not depends_mark(mark):
                         continue
+                    given = cast(ast.Call, mark).args
                     # `Depends()` names no function: the parameter's class is depended on
-                    target = mark.args[0] if mark.args else _annotated_class(annotation)
+                    target = given[0] if given else _annotated_class(annotation)
                     if isinstance(target, ast.Name) and target.id in local:
                         dependency = local[target.id]
                         dependencies.setdefault(func, {})[arg.arg] = dependency
@@ -1022,16 +1024,6 @@ def _initializers(tree: ast.Module) -> Dict[str, ast.AST]:
         for init in node.body
         if isinstance(init, _FUNCTIONS) and init.name == "__init__"
     }
-
-
-def _through_alias(
-    annotation: Optional[ast.expr], aliases: Dict[str, ast.expr]
-) -> Optional[ast.expr]:
-    """A parameter's annotation, through a type alias of the module (`svc: Tickets`, where
-    `Tickets = Annotated[TicketService, Depends(get_tickets)]`)."""
-    if isinstance(annotation, ast.Name) and isinstance(aliases.get(annotation.id), ast.Subscript):
-        return aliases[annotation.id]
-    return annotation
 
 
 def _annotated_class(annotation: Optional[ast.expr]) -> Optional[ast.expr]:

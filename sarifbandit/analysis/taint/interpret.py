@@ -64,14 +64,15 @@ from .library import (
 )
 from .models import EVERY_CLASS, Models, Sanitizer, Sink
 from .patterns import (
-    DEPENDS,
     EVERYWHERE,
     annotated_extras,
     annotated_type,
     checked_options,
     declared_checks,
+    depends_mark,
     enum_classes,
     form_fields,
+    through_alias,
     type_aliases,
 )
 from .templates import EVERY, FLASK_ESCAPED, TemplateFacts, lookup, unescaped
@@ -1074,11 +1075,10 @@ class FileAnalysis:
         return env
 
     def qualified(self, value: Value) -> Value:
-        """What a classmethod of this module returns, for another module: an object of one
-        of its classes named by the class's full name (`cls(...)` in `Exporter.from_settings`,
-        an alternate constructor). Objects other functions return keep the name their module
-        gives them: following every method called on them was most of a 2% cost on Django
-        (its URL resolver), for no finding."""
+        """An object of one of this module's classes, for another module: named by the
+        class's full name (`cls(...)` in `Exporter.from_settings`). Calls apply it to what
+        classmethods return only: following every method called on what other functions
+        return was most of a 2% cost on Django (its URL resolver), for no finding."""
         if value.shape == "object" and value.name in self.classes and self.module:
             return replace(value, name=f"{self.module}.{value.name}")
         return value
@@ -1115,6 +1115,12 @@ class FileAnalysis:
         given = set(_param_names(func)[: most + offset]) | keywords
         return {name: fixed[name] for name in named if name in fixed and name not in given}
 
+    def every_node(self) -> Sequence[ast.AST]:
+        """The file's nodes: the index's, else walked (a module the link step reads)."""
+        if self.nodes is None:
+            self.nodes = list(ast.walk(self.tree))
+        return self.nodes
+
     def passed_parameters(self) -> Dict[str, Optional[Tuple[int, FrozenSet[str]]]]:
         """By a function's name (the last part of what a call names): the most positional
         arguments and the keywords the file's calls give it; None for one called with
@@ -1122,7 +1128,7 @@ class FileAnalysis:
         if self._passed is None:
             passed: Dict[str, Optional[Tuple[int, FrozenSet[str]]]] = {}
             called: Set[int] = set()
-            nodes = self.nodes if self.nodes is not None else list(ast.walk(self.tree))
+            nodes = self.every_node()
             for node in nodes:
                 if not isinstance(node, ast.Call):
                     continue
@@ -1192,18 +1198,24 @@ class FileAnalysis:
         for index, value in fixed.items():
             if index < len(params):
                 env[params[index]] = value
-        self._running.add(func)
-        try:
-            run = FunctionRun(self, func, env, depth)
-            run.summary = Summary(params)
-            run.quiet = True
-            run.run_body(func.body)  # type: ignore[attr-defined]
-        finally:
-            self._running.discard(func)
+        run = self.quiet_run(func, env, depth)
         ways = run.return_ways if run.return_ways and len(run.return_ways) > 1 else None
         result = tuple(ways) if ways else (run.returned or CLEAN,)
         self._specialized[key] = result
         return result
+
+    def quiet_run(self, func: ast.AST, env: Env, depth: int) -> "FunctionRun":
+        """A run of `func` from `env` for the values it ends with, recording no sink, value or
+        setting (the function's summary run does, for every call)."""
+        self._running.add(func)
+        try:
+            run = FunctionRun(self, func, env, depth)
+            run.summary = Summary(_param_names(func))
+            run.quiet = True
+            run.run_body(func.body)  # type: ignore[attr-defined]
+        finally:
+            self._running.discard(func)
+        return run
 
     def function_given(self, value: Value) -> bool:
         """A function passed as an argument (`quote=shlex.quote`, `clean=strip_breaks`): one
@@ -1246,8 +1258,7 @@ class FileAnalysis:
             (
                 arg
                 for arg, default in parameter_defaults(endpoint.args)  # type: ignore[attr-defined]
-                if arg.annotation is mark
-                and not (isinstance(default, ast.Call) and _last(default.func) in DEPENDS)
+                if arg.annotation is mark and not depends_mark(default)
             ),
             None,
         )
@@ -1293,14 +1304,20 @@ class FileAnalysis:
         """The full name of the dependency an annotation of this module marks
         (`Annotated[Session, Depends(get_session)]`), '' for none."""
         for extra in annotated_extras(annotation):
-            if isinstance(extra, ast.Call) and _last(extra.func) in DEPENDS and extra.args:
-                target = extra.args[0]
+            if depends_mark(extra) and cast(ast.Call, extra).args:
+                target = cast(ast.Call, extra).args[0]
                 if isinstance(target, (ast.Name, ast.Attribute)):
                     named = self.module_value(target).name
                     if named in self.functions or named in self.classes:
                         return f"{self.module}.{named}"
                     return named if "." in named else ""
         return ""
+
+    def type_aliases(self) -> Dict[str, ast.expr]:
+        """The module's type aliases (see patterns.type_aliases), found once."""
+        if self._aliases is None:
+            self._aliases = type_aliases(self.tree)
+        return self._aliases
 
     def filled_parameters(self, func: ast.AST) -> Dict[str, Value]:
         """What FastAPI gives each parameter of a function it calls (see `filled`), in order."""
@@ -1312,19 +1329,9 @@ class FileAnalysis:
     def filled(self, arg: ast.arg, default: Any) -> Value:
         """What FastAPI gives a dependency's parameter: a nested dependency's result (not
         followed: no input), the request, a number, else the request's input."""
-        if isinstance(default, ast.Call) and _last(default.func) in DEPENDS:
-            return CLEAN
-        annotation = arg.annotation
-        if isinstance(annotation, ast.Name):
-            # `settings: SettingsDep`, SettingsDep = Annotated[Settings, Depends(get_settings)]
-            if self._aliases is None:
-                self._aliases = type_aliases(self.tree)
-            alias = self._aliases.get(annotation.id)
-            annotation = alias if isinstance(alias, ast.Subscript) else annotation
-        if any(
-            isinstance(extra, ast.Call) and _last(extra.func) in DEPENDS
-            for extra in annotated_extras(annotation)
-        ):
+        # `settings: SettingsDep`, SettingsDep = Annotated[Settings, Depends(get_settings)]
+        annotation = through_alias(arg.annotation, self.type_aliases())
+        if depends_mark(default) or any(map(depends_mark, annotated_extras(annotation))):
             return CLEAN
         declared = annotated_type(arg.annotation) if arg.annotation is not None else ""
         for source in self.models.param_sources:
@@ -1501,9 +1508,7 @@ class FileAnalysis:
             # of the field's name, which __init__ keeps on self
             param = self.init_params(cls).get(field)
             return declared_checks(param[0], param[1], safe) if param else frozenset()
-        if self._aliases is None:
-            self._aliases = type_aliases(self.tree)
-        return declared_checks(declared.annotation, declared.value, safe, self._aliases)
+        return declared_checks(declared.annotation, declared.value, safe, self.type_aliases())
 
     def init_params(self, cls: str) -> Dict[str, Tuple[Optional[ast.expr], Optional[ast.expr]]]:
         """{name: (annotation, default)} of the parameters of the class's own __init__ (its
@@ -1768,14 +1773,7 @@ class FileAnalysis:
         env = dict(zip(params, _bound(init, args, kwargs, self.defaults(init))))
         if init in self._running:
             return None
-        self._running.add(init)
-        try:
-            run = FunctionRun(self, init, env, depth + 1)
-            run.summary = Summary(params)
-            run.quiet = True
-            run.run_body(init.body)  # type: ignore[attr-defined]
-        finally:
-            self._running.discard(init)
+        run = self.quiet_run(init, env, depth + 1)
         stored = join(run.self_out, (run.final_env or {}).get(params[0]))
         return {
             key: value
@@ -1788,7 +1786,7 @@ class FileAnalysis:
         if self._as_view is None:
             self._as_view = {}
             if self.text is None or "as_view" in self.text:
-                for node in self.nodes if self.nodes is not None else ast.walk(self.tree):
+                for node in self.every_node():
                     if (
                         isinstance(node, ast.Call)
                         and isinstance(node.func, ast.Attribute)

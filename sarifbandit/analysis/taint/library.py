@@ -480,21 +480,13 @@ def _str_method(
         return receiver  # `"ROLE".replace("NONE", name)`: nothing is replaced
     if attr == "replace" and len(args) >= 2 and _removes_newline(args[0], args[1]):
         # `.replace("\n", "")`: no line break is left to forge a log line or split a header
-        taint = receiver.all_taint()
-        if taint is not None:
-            taint = taint.sanitize(_LINE_BREAK_SINKS)
-        return Value(taint=taint, pieces=(taint,) if taint is not None else None)
+        return _without_breaks(receiver)
     if attr == "translate" and args and args[0].shape == BREAKS_TRANSLATED:
         # `s.translate(NEUTRALIZE)`, a str.maketrans table taking CR and LF out
-        taint = receiver.all_taint()
-        if taint is not None:
-            taint = taint.sanitize(_LINE_BREAK_SINKS)
-        return Value(taint=taint, pieces=(taint,) if taint is not None else None)
+        return _without_breaks(receiver)
     if attr == "encode" and args and args[0].known and args[0].const == "unicode_escape":
         # `s.encode("unicode_escape")`: line breaks become the two characters `\n`
-        taint = receiver.all_taint()
-        escaped = taint.sanitize(_LINE_BREAK_SINKS) if taint is not None else None
-        return Value(taint=escaped, pieces=(escaped,) if escaped is not None else None)
+        return _without_breaks(receiver)
     if attr in STR_KEEP:
         # `s.replace(old, new)`: what is taken out (old) is not in the result, what is put in is
         taint = join_taint(receiver.all_taint(), join_all(args[1:2]) if attr == "replace" else None)
@@ -574,6 +566,11 @@ def _line_breaks_stripped(pattern: Value, repl: Value, text: Value) -> Optional[
     line break: the text, harmless to a log or a header; None for any other substitution."""
     if not _strips_line_breaks(pattern, repl):
         return None
+    return _without_breaks(text)
+
+
+def _without_breaks(text: Value) -> Value:
+    """Text with its line breaks taken out or escaped: harmless to a log line or a header."""
     taint = text.all_taint()
     if taint is not None:
         taint = taint.sanitize(_LINE_BREAK_SINKS)

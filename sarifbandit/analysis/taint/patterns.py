@@ -197,7 +197,23 @@ def annotated_type(annotation: ast.expr) -> str:
 
 
 #: FastAPI's marks of a parameter filled by a dependency
-DEPENDS = frozenset({"Depends", "Security"})
+_DEPENDS = frozenset({"Depends", "Security"})
+
+
+def depends_mark(node: Optional[ast.AST]) -> bool:
+    """Whether `node` is FastAPI's `Depends(...)` (or `Security(...)`): a parameter given the
+    dependency's result."""
+    return isinstance(node, ast.Call) and type_name(node.func) in _DEPENDS
+
+
+def through_alias(
+    annotation: Optional[ast.expr], aliases: Dict[str, ast.expr]
+) -> Optional[ast.expr]:
+    """A parameter's annotation, through a type alias of the module (`svc: Tickets`, where
+    `Tickets = Annotated[TicketService, Depends(get_tickets)]`)."""
+    if isinstance(annotation, ast.Name) and isinstance(aliases.get(annotation.id), ast.Subscript):
+        return aliases[annotation.id]
+    return annotation
 
 
 def annotated_extras(annotation: Optional[ast.expr]) -> List[ast.expr]:
