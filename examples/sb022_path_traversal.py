@@ -490,3 +490,19 @@ def manual_named():
         abort(404)
     with open(path) as handle:  # expect: SB022:HIGH<488
         return handle.read()
+
+
+# the operator's environment chooses the folder; the request only a checked name in it
+EXPORTS = os.environ.get("EXPORTS_DIR", "/srv/notes/exports")
+
+
+@app.route("/exports/<name>")
+def export_file(name):
+    with open(os.path.join(EXPORTS, secure_filename(name)), "rb") as handle:  # expect: SB022:LOW
+        return handle.read()
+
+
+@app.route("/exports-raw/<name>")
+def export_file_raw(name):
+    with open(os.path.join(EXPORTS, name), "rb") as handle:  # expect: SB022:HIGH<506
+        return handle.read()

@@ -64,3 +64,22 @@ def probe_host(host: str):
 @app.get("/probe-quoted")
 def probe_host_quoted(host: str):
     return {"rc": probe_quoted(Pinger(), host).returncode}
+
+
+def document_path(doc_id: int) -> str:
+    return f"/srv/documents/{doc_id}.pdf"
+
+
+def document_title(doc_id: str) -> str:
+    return f"/srv/documents/{doc_id}.pdf"
+
+
+@app.get("/render/{doc_id}")
+def render(doc_id: int):
+    # a helper's text given a number is built only of fixed parts
+    subprocess.run(f"pdftoppm -png {document_path(doc_id)} out", shell=True)  # expect: B602:LOW
+
+
+@app.get("/render-named/{doc_id}")
+def render_named(doc_id: str):
+    subprocess.run(f"pdftoppm -png {document_title(doc_id)} out", shell=True)  # expect: B602:HIGH<84

@@ -280,3 +280,28 @@ def card():
 def card_escaped():
     template = Environment(autoescape=True).from_string("<div class='card'>{{ name }}</div>")
     return template.render(name=request.args.get("name", ""))
+
+
+class ResultsPage:
+    def __init__(self, escape_query: bool) -> None:
+        self.escape_query = escape_query
+
+    def heading(self, term: str) -> str:
+        shown = html.escape(term) if self.escape_query else term
+        return f"<h2>Results for {shown}</h2>"
+
+    def body(self, term: str) -> str:
+        return f"<main>{self.heading(term)}</main>"
+
+
+@app.route("/results")
+def results():
+    term = request.args.get("q", "")
+    # the object's setting decides the method's branch: this page leaves the term as sent
+    return make_response(ResultsPage(escape_query=False).body(term))  # expect: SB079:HIGH<299
+
+
+@app.route("/results-escaped")
+def results_escaped():
+    term = request.args.get("q", "")
+    return make_response(ResultsPage(escape_query=True).body(term))

@@ -269,3 +269,25 @@ def notes_mine():
     body = request.get_json()
     body["owner"] = "me"
     return jsonify(db().execute("SELECT * FROM notes WHERE owner = '" + body["owner"] + "'").fetchall())  # expect: B608:LOW
+
+
+@app.route("/notes/by-tag")
+def notes_by_tag():
+    import re
+
+    tag = request.args.get("tag", "")
+    if not re.fullmatch(r"[a-z][a-z0-9 -]{0,30}", tag):
+        abort(400)
+    # between the query's quotes, a tag without a quote or backslash stays a literal
+    return jsonify(db().execute("SELECT * FROM notes WHERE tag = '" + tag + "'").fetchall())  # expect: B608:LOW
+
+
+@app.route("/notes/by-rank")
+def notes_by_rank():
+    import re
+
+    rank = request.args.get("rank", "")
+    if not re.fullmatch(r"[a-z][a-z0-9 -]{0,30}", rank):
+        abort(400)
+    # no quotes around it: `1 or rank` is letters and spaces
+    return jsonify(db().execute("SELECT * FROM notes WHERE rank = " + rank).fetchall())  # expect: B608:HIGH<289

@@ -100,3 +100,29 @@ def staff_by_login_loose():
     if re.match(r"[A-Za-z0-9]", login) is None:
         abort(400)
     return jsonify(DIRECTORY.xpath(f"//person[@login='{login}']/@name"))  # expect: SB643:HIGH<99
+
+
+#: names as people write them: letters, spaces, dots, commas and hyphens, never a quote
+PERSON_NAME = r"[A-Za-z][A-Za-z .,\-]{0,63}"
+
+
+@app.route("/staff/by-name")
+def staff_by_name():
+    import re
+
+    name = request.args.get("name", "")
+    if not re.fullmatch(PERSON_NAME, name):
+        abort(400)
+    # inside the query's quotes, text without a quote stays a literal
+    return jsonify(DIRECTORY.xpath("//person[@name='%s']/@login" % name))
+
+
+@app.route("/staff/by-name-unquoted")
+def staff_by_name_unquoted():
+    import re
+
+    name = request.args.get("name", "")
+    if not re.fullmatch(PERSON_NAME, name):
+        abort(400)
+    # no quotes around it: `x or @admin` is letters and spaces
+    return jsonify(DIRECTORY.xpath("//person[@name=%s]/@login" % name))  # expect: SB643:HIGH<124

@@ -1,7 +1,7 @@
 """Link previews and webhooks of a Flask app, a FastAPI app and an aiohttp app: request data
 chooses the address of outgoing requests."""
 
-from urllib.parse import urlparse
+from urllib.parse import urlparse, urlunparse
 from urllib.request import build_opener, urlopen
 
 import aiohttp
@@ -370,3 +370,34 @@ def fetch_feed():
 @app.route("/feeds/status")
 def fetch_status_feed():
     return feeds_opener.fetch("https://status.example.com/history.rss")
+
+
+def webhook_url(url: str):
+    parts = urlparse(url)
+    if parts.scheme != "https" or parts.hostname not in ALLOWED_HOSTS:
+        return None
+    # rebuilt from the checked host: the path only says where on that host
+    return urlunparse(("https", parts.hostname, parts.path, "", parts.query, ""))
+
+
+def webhook_url_loose(url: str):
+    parts = urlparse(url)
+    if parts.scheme != "https":
+        return None
+    return urlunparse(("https", parts.hostname, parts.path, "", parts.query, ""))
+
+
+@app.route("/webhooks/ping", methods=["POST"])
+def ping_webhook():
+    url = webhook_url(request.form["url"])
+    if url is None:
+        abort(400)
+    return requests.post(url, json={"kind": "ping"}, timeout=5).text
+
+
+@app.route("/webhooks/ping-loose", methods=["POST"])
+def ping_webhook_loose():
+    url = webhook_url_loose(request.form["url"])
+    if url is None:
+        abort(400)
+    return requests.post(url, json={"kind": "ping"}, timeout=5).text  # expect: SB918:HIGH<400

@@ -9,6 +9,7 @@ import pytest
 
 from sarifbandit.analysis.taint.patterns import (
     EVERYWHERE,
+    QUOTED,
     checked_options,
     click_params,
     form_fields,
@@ -37,6 +38,21 @@ def test_classes_follow_the_characters_admitted(pattern, safe, unsafe) -> None:
     classes = safe_classes(pattern)
     assert safe <= classes
     assert not unsafe & classes
+
+
+@pytest.mark.parametrize(
+    "pattern, quoted",
+    [
+        (r"[A-Za-z][A-Za-z .,\-]{0,63}", True),  # a person's name: spaces, never a quote
+        (r"^[a-z ]+$", True),
+        (r"^[a-z' ]+$", False),  # O'Brien closes a '...' literal
+        (r'^[a-z" ]+$', False),
+        (r"^[a-z\\ ]+$", False),  # a trailing backslash escapes MySQL's closing quote
+        (r"^.*$", False),
+    ],
+)
+def test_text_that_cannot_leave_a_quoted_literal(pattern, quoted) -> None:
+    assert (QUOTED in safe_classes(pattern)) is quoted
 
 
 @pytest.mark.parametrize("pattern", [r"^.*$", r"^[^/]+$", r"^\S+$", r"^\D+$", r"^[a-zé]+$", "["])

@@ -81,6 +81,14 @@ def positional_defaults(arguments: ast.arguments) -> List[Tuple[ast.arg, ast.exp
     return list(zip(params[len(params) - len(defaults) :], defaults))
 
 
+def takes_nothing(func: ast.AST) -> bool:
+    """Whether a function or method is called with no arguments at all (a factory)."""
+    spec = getattr(func, "args", None)
+    if not isinstance(spec, ast.arguments):
+        return False
+    return not (spec.posonlyargs or spec.args or spec.vararg or spec.kwonlyargs or spec.kwarg)
+
+
 def parameter_defaults(arguments: ast.arguments) -> List[Tuple[ast.arg, Optional[ast.expr]]]:
     """(parameter, its default or None) for each positional and keyword-only parameter."""
     defaults = dict(positional_defaults(arguments))

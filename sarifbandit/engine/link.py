@@ -13,6 +13,7 @@ from __future__ import annotations
 import ast
 from typing import Dict, FrozenSet, List, Optional, Sequence, Tuple
 
+from ..analysis.nodes import takes_nothing
 from ..analysis.source import SourceError, SourceFile, parse
 from ..analysis.taint.check import CLASS_OF_RULE
 from ..analysis.taint.interpret import FileAnalysis, ProjectIndex, Summary, carries_input
@@ -329,10 +330,7 @@ def _made_class(analysis: FileAnalysis, function: Optional[ast.AST]) -> str:
     Functions given what to build from (`get_resolver(urlconf)`) are left out: their objects'
     methods cost more to follow than services' (Django's URL resolver) and a caller passes
     what decides the object."""
-    if function is None or isinstance(function, ast.ClassDef):
-        return ""
-    spec = function.args  # type: ignore[attr-defined]
-    if spec.posonlyargs or spec.args or spec.vararg or spec.kwonlyargs or spec.kwarg:
+    if function is None or isinstance(function, ast.ClassDef) or not takes_nothing(function):
         return ""
     summary = analysis.summary(function, depth=0)
     returned = summary.returns if summary is not None else None

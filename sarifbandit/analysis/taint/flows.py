@@ -169,8 +169,9 @@ class Flows:
         return rank
 
     def describe(self, hit: SinkHit) -> str:
-        kinds = sorted(hit.taint.kinds)
-        what = _KIND_TEXT.get(kinds[0], "untrusted input") if kinds else "untrusted input"
+        # the most serious source names the flow (the request's before the environment's)
+        kinds = [kind for kind in _KIND_TEXT if kind in hit.taint.kinds]
+        what = _KIND_TEXT[kinds[0]] if kinds else "untrusted input"
         sink = hit.sink[2:] if hit.sink.startswith("?.") else hit.sink
         if " " in sink:  # a description, not code: "the view's response body"
             return f"{what} reaches {sink}"

@@ -550,19 +550,31 @@ def _host_var(value: Value) -> Optional[Tuple[str, bool]]:
 
 
 def _host_checked(env: Env, origin: str, classes: FrozenSet[str], by_name: bool) -> None:
-    """The URL in `origin` shown to go to a listed host, safe for `classes`. Where the host
-    was read by `.hostname` and backslashes were not rejected, a redirect is only less sure:
+    """The URL in `origin` shown to go to a listed host, safe for `classes`, and so is what
+    parsing it gave (`parts = urlparse(url)`, whose parts rebuild it). Where the host was
+    read by `.hostname` and backslashes were not rejected, a redirect is only less sure:
     `https://evil\\@good/` has urlparse's hostname good, and a browser's host evil."""
     value = _held(env, origin)
     if value is None:
         return
     if not by_name or "redirect" not in classes or "noback" in _facts_of(value):
-        _hold(env, origin, sanitized(value, classes))
-        return
-    rest = classes - {"redirect"}
-    checked = sanitized(value, rest) if rest else value
-    taint = checked.all_taint()
-    _hold(env, origin, replace(checked, taint=taint.inexact()) if taint is not None else checked)
+
+        def checked(held: Value) -> Value:
+            return sanitized(held, classes)
+
+    else:
+        rest = classes - {"redirect"}
+
+        def checked(held: Value) -> Value:
+            held = sanitized(held, rest) if rest else held
+            taint = held.all_taint()
+            return replace(held, taint=taint.inexact()) if taint is not None else held
+
+    _hold(env, origin, checked(value))
+    parsed = f"url:{origin}"
+    for name, held in list(env.items()):
+        if held.shape == parsed:
+            env[name] = checked(held)
 
 
 def vouch_for(env: Env, name: str, classes: FrozenSet[str]) -> None:
@@ -618,7 +630,7 @@ def _url_origin(run: "FunctionRun", node: ast.expr, env: Env) -> Optional[str]:
     """What the URL parsed in `node` is held in: a variable, or an object's attribute
     (`urlparse(req.url)`: "req.url")."""
     if isinstance(node, ast.Call) and node.args:
-        held = dotted_name(node.args[0])
+        held = dotted_name(normalized_text(node.args[0]))
         return held if held and held.count(".") <= 1 else None
     if isinstance(node, ast.Name) and node.id in env:
         shape = env[node.id].shape
@@ -761,6 +773,18 @@ def _uncased(node: ast.expr) -> ast.expr:
         and not node.keywords
     ):
         return node.func.value
+    return node
+
+
+def normalized_text(node: ast.expr) -> ast.expr:
+    """`url` of `url.strip()` or `url.replace("\\", "/")`, parsed for its host: the text
+    tidied as a browser would read it, so a check of the host vouches for the text itself."""
+    while (
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Attribute)
+        and node.func.attr in ("strip", "replace")
+    ):
+        node = node.func.value
     return node
 
 

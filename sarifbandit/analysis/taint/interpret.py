@@ -32,7 +32,7 @@ from typing import (
 
 from ...records import field, record, replace
 from ...regex import lazy
-from ..nodes import dotted_name, parameter_defaults, positional_defaults
+from ..nodes import dotted_name, parameter_defaults, positional_defaults, takes_nothing
 from ..source import split_lines
 from .guards import (
     TEST_OF,
@@ -65,6 +65,7 @@ from .library import (
 from .models import EVERY_CLASS, Models, Sanitizer, Sink
 from .patterns import (
     EVERYWHERE,
+    QUOTED,
     annotated_extras,
     annotated_type,
     checked_options,
@@ -586,13 +587,34 @@ def _constant_keywords(value: Value) -> Optional[Tuple[Tuple[str, type, Any], ..
     return tuple(items)
 
 
-def _deciding_params(func: ast.AST) -> Tuple[int, ...]:
+def _holds_constant(value: Value) -> bool:
+    """Whether an object holds a constant in one of its attributes."""
+    return any(field.known and field.taint is None for _, field in value.entries or ())
+
+
+def _constant_fields(value: Value, names: FrozenSet[str]) -> Tuple[Tuple[str, type, Any], ...]:
+    """The attributes among `names` an object holds constants in, as a memo key."""
+    fields = []
+    for name in sorted(names):
+        field = value.entry(("attr", name))
+        if field is not None and field.known and field.taint is None and hashable(field.const):
+            fields.append((name, type(field.const), field.const))
+    return tuple(fields)
+
+
+def _deciding_params(
+    func: ast.AST,
+) -> Tuple[Tuple[int, ...], Dict[int, FrozenSet[str]], FrozenSet[str]]:
     """The positions of the parameters a function's body decides something with: a test
     (`if kind == "raw"`), a key or index (`TOOLS[kind]`, `TOOLS.get(kind)`), a `match`
     subject, a setting passed by keyword. A constant given for one of them can change what
-    the function returns."""
+    the function returns. Also, by position, the attributes of parameters it decides with
+    (`html.escape(t) if self.escape else t`): an object given with a constant there; and the
+    methods it calls on its first parameter (`self.heading(t)`)."""
     params = _param_names(func)
     places: List[ast.AST] = []
+    first = params[0] if params else ""
+    called: Set[str] = set()
     for node in ast.walk(func):
         if isinstance(node, (ast.If, ast.IfExp, ast.While)):
             places.append(node.test)
@@ -601,7 +623,14 @@ def _deciding_params(func: ast.AST) -> Tuple[int, ...]:
         elif type(node).__name__ == "Match":  # 3.10+: ast.Match is not there before
             places.append(node.subject)  # type: ignore[attr-defined]
         elif isinstance(node, ast.Call):
-            places.append(node.func)  # a function given as a parameter, called: `quote(x)`
+            if isinstance(node.func, ast.Name):
+                places.append(node.func)  # a function given as a parameter, called: `quote(x)`
+            elif (
+                isinstance(node.func, ast.Attribute)
+                and isinstance(node.func.value, ast.Name)
+                and node.func.value.id == first
+            ):
+                called.add(node.func.attr)
             if _last(node.func) == "get" and node.args:
                 places.append(node.args[0])
             # a setting given by keyword (`XMLParser(resolve_entities=expand)`), or settings
@@ -610,8 +639,23 @@ def _deciding_params(func: ast.AST) -> Tuple[int, ...]:
         elif isinstance(node, ast.Dict):
             # keywords spread into a mapping (`{**BASE, **overrides}`, given to a call later)
             places.extend(v for k, v in zip(node.keys, node.values) if k is None)
-    named = {n.id for place in places for n in ast.walk(place) if isinstance(n, ast.Name)}
-    return tuple(index for index, name in enumerate(params) if name in named)
+    named: Set[str] = set()
+    attributes: Dict[str, Set[str]] = {}
+    for place in places:
+        for n in ast.walk(place):
+            if isinstance(n, ast.Name):
+                named.add(n.id)
+            elif isinstance(n, ast.Attribute) and isinstance(n.value, ast.Name):
+                attributes.setdefault(n.value.id, set()).add(n.attr)
+    return (
+        tuple(index for index, name in enumerate(params) if name in named),
+        {
+            index: frozenset(attributes[name])
+            for index, name in enumerate(params)
+            if name in attributes
+        },
+        frozenset(called),
+    )
 
 
 def _declared_fields(cls: ast.ClassDef) -> List[Tuple[str, Optional[ast.expr]]]:
@@ -820,7 +864,7 @@ class FileAnalysis:
         #: results of small functions run again with constants (see `specialized`), and
         #: the parameters of each that decide something in it (none past the size bound)
         self._specialized: Dict[Tuple[ast.AST, Tuple[Any, ...]], Tuple[Value, ...]] = {}
-        self._deciding: Dict[ast.AST, Tuple[int, ...]] = {}
+        self._deciding: Dict[ast.AST, Tuple[Tuple[int, ...], Dict[int, FrozenSet[str]]]] = {}
         self._class_constants: Dict[str, FrozenSet[str]] = {}
         self._class_bound: Dict[Tuple[str, str], Optional[str]] = {}
         self._defaults: Dict[ast.AST, Dict[str, Value]] = {}
@@ -1168,20 +1212,30 @@ class FileAnalysis:
             if (value.known and value.taint is None and hashable(value.const))
             or self.function_given(value)
             or _constant_keywords(value) is not None
+            or (value.shape == "object" and _holds_constant(value))
         }
         if not fixed or func in self._running or depth > MAX_CALL_DEPTH:
             return None
-        deciding = self._deciding.get(func)
-        if deciding is None:
-            small = sum(1 for _ in _statements(func)) <= MAX_SPECIALIZED_STATEMENTS
-            deciding = self._deciding[func] = _deciding_params(func) if small else ()
-        fixed = {index: value for index, value in fixed.items() if index in deciding}
+        deciding, attributes = self.deciding(func)
+        settings = {
+            index: fields
+            for index, value in fixed.items()
+            if value.shape == "object"
+            and (fields := _constant_fields(value, attributes.get(index, frozenset())))
+        }
+        fixed = {
+            index: value
+            for index, value in fixed.items()
+            if index in (settings if value.shape == "object" else deciding)
+        }
         if not fixed:
             return None
         key = (
             func,
             tuple(
-                (i, v.shape, v.name)
+                (i, v.shape, v.name, settings[i])
+                if i in settings
+                else (i, v.shape, v.name)
                 if self.function_given(v)
                 else (i, dict, _constant_keywords(v))
                 if v.entries is not None
@@ -1203,6 +1257,27 @@ class FileAnalysis:
         result = tuple(ways) if ways else (run.returned or CLEAN,)
         self._specialized[key] = result
         return result
+
+    def deciding(self, func: ast.AST) -> Tuple[Tuple[int, ...], Dict[int, FrozenSet[str]]]:
+        """`_deciding_params` of a small function ((), {} for a longer one), with the
+        attributes of `self` the methods it calls on `self` decide with counted as its own
+        (`self.heading(t)`, where `heading` tests `self.escape`)."""
+        known = self._deciding.get(func)
+        if known is not None:
+            return known
+        self._deciding[func] = ((), {})  # a method calling itself adds nothing
+        if sum(1 for _ in _statements(func)) > MAX_SPECIALIZED_STATEMENTS:
+            return self._deciding[func]
+        params, attributes, called = _deciding_params(func)
+        cls = self.class_of.get(func)
+        if cls is not None and _method_kind(func) == "instance":
+            for name in called:
+                method = self.method(cls, name)
+                if method is not None:
+                    inherited = self.deciding(method)[1].get(0, frozenset())
+                    attributes[0] = attributes.get(0, frozenset()) | inherited
+        self._deciding[func] = (params, attributes)
+        return self._deciding[func]
 
     def quiet_run(self, func: ast.AST, env: Env, depth: int) -> "FunctionRun":
         """A run of `func` from `env` for the values it ends with, recording no sink, value or
@@ -3720,7 +3795,9 @@ class FunctionRun:
         for way in special or summary.return_ways or (summary.returns,):
             if way is not None:
                 way = relocated(way, elsewhere) if elsewhere else way
-                if elsewhere and _method_kind(local) == "class":
+                if elsewhere and (_method_kind(local) == "class" or takes_nothing(local)):
+                    # a classmethod's `cls(...)`, a factory's `Service(...)`: an object the
+                    # caller's calls of its methods find in the factory's module
                     way = owner.qualified(way)
                 given = join(given, substitute(way, actual, step))
         return given if given is not None else CLEAN
@@ -3844,6 +3921,7 @@ class FunctionRun:
         taint = value.all_taint()
         if taint is None or taint.safe_for(sink_class):
             return
+        taint = _unsafe_pieces(value, sink_class) or taint
         if all(k.startswith(TABLE_PREFIX) for k in taint.kinds) and None not in (
             value.pieces or ()
         ):
@@ -3857,6 +3935,8 @@ class FunctionRun:
             # what chooses the host is the URL's first input (`base + "?q=" + term`: base),
             # the one its path shows and a helper's summary names
             taint = _first_input(value, sink_class) or taint
+        if sink_class in LITERAL_SINKS and between_quotes(value, sink_class):
+            return  # `"//book[editor='" + name + "']"`, name matched a pattern with no quote
         if sink_class == "path" and (_below_fixed_text(value) or value.shape in _FILE_OBJECTS):
             # BASE + "/" + name, the name shown to hold no `..`; an uploaded file or a buffer
             # given where a name or a file object goes (ZipFile(upload)) names no path
@@ -4052,6 +4132,53 @@ def _repr_conversion(message: Value, index: int) -> bool:
         return False
     kinds = [c for c in _CONVERSIONS.findall(message.const) if c != "%"]
     return index - 1 < len(kinds) and kinds[index - 1] in ("r", "a")
+
+
+#: sinks whose text takes values between quotes: SQL and XPath string literals
+LITERAL_SINKS = frozenset({"sql", "xpath"})
+
+
+def between_quotes(value: Value, sink_class: str) -> bool:
+    """Whether every piece of input unsafe for the sink is text that cannot leave a quoted
+    literal (see patterns.QUOTED) put by the code's own text between two of the same quote."""
+    pieces = value.pieces
+    if pieces is None or value.entries is not None:
+        return False
+    held = {kind for piece in pieces if isinstance(piece, Taint) for kind in piece.kinds}
+    if value.taint is not None and not value.taint.kinds <= held:
+        return False  # the text holds more than its pieces say
+    for at, piece in enumerate(pieces):
+        if not isinstance(piece, Taint) or piece.safe_for(sink_class):
+            continue
+        before = pieces[at - 1] if at else None
+        after = pieces[at + 1] if at + 1 < len(pieces) else None
+        if not (
+            QUOTED in piece.sanitized
+            and isinstance(before, str)
+            and isinstance(after, str)
+            and before[-1:] in ("'", '"')
+            and after[:1] == before[-1:]
+        ):
+            return False
+    return True
+
+
+def _unsafe_pieces(value: Value, sink_class: str) -> Optional[Taint]:
+    """The taint of a text's pieces that are not safe for the sink, where the text is all
+    its pieces: `ROOT + "/" + secure_filename(name)` with ROOT from the environment is the
+    environment's path, not the request's."""
+    if value.pieces is None or value.entries is not None:
+        return None
+    unsafe: Optional[Taint] = None
+    whole: Optional[Taint] = None
+    for piece in value.pieces:
+        if isinstance(piece, Taint):
+            whole = join_taint(whole, piece)
+            if not piece.safe_for(sink_class):
+                unsafe = join_taint(unsafe, piece)
+    if value.taint is not None and (whole is None or not value.taint.kinds <= whole.kinds):
+        return None  # the text holds more than its pieces say
+    return unsafe
 
 
 def _chosen(piece: Taint, sink_class: str) -> bool:
@@ -4713,9 +4840,13 @@ def substitute(returned: Value, actual: Dict[int, Value], step: Step) -> Value:
             if len(used) == 1 and carried is None and used[0].known:
                 return used[0]  # the parameter alone, given a constant: it, of its own type
         pieces: list = []
+        # fixed text when what the function added is and every argument it took in is
+        # (`f"/srv/{doc_id}.pdf"` given a number)
+        fixed = returned.shape == FIXED or None not in returned.pieces
         for piece in returned.pieces:
             if isinstance(piece, Taint):
                 carried, used = taint_for(piece)
+                fixed = fixed and carried is None and bool(used) and all(map(fixed_text, used))
                 if (
                     len(used) == 1
                     and used[0].pieces is not None
@@ -4736,12 +4867,16 @@ def substitute(returned: Value, actual: Dict[int, Value], step: Step) -> Value:
                 pieces.append(piece)
         if returned.shape in _PATH_SHAPES:  # `ROOT / str(uid) / rel`: still a path
             return Value(pieces=tuple(pieces), shape=returned.shape, name=returned.name)
-        return concat(tuple(pieces))
+        joined = concat(tuple(pieces))
+        return fixed_if(joined, ()) if fixed else joined
     taint, used = taint_for(returned.taint)
     entries = None
     if returned.entries is not None:
         entries = tuple((k, substitute(v, actual, step)) for k, v in returned.entries)
     if len(used) == 1 and taint is None and used[0].known:
+        if used[0].const is None and returned.name and returned.shape in ("", "object"):
+            # `self.users = users or Users()` given None: an object of that class
+            return Value(shape="object", name=returned.name)
         return used[0]  # the parameter given back, and the argument a constant: that constant
     return Value(
         taint=taint, const=returned.const, entries=entries, shape=returned.shape, name=returned.name

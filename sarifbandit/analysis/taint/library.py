@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, Callable, Dict, FrozenSet, List, Optional
 
 from ...records import replace
 from ..nodes import dotted_name
-from .guards import compiled_pattern, sanitized
+from .guards import compiled_pattern, normalized_text, sanitized
 from .models import EVERY_CLASS
 from .patterns import DANGEROUS, EVERYWHERE
 from .values import (
@@ -164,6 +164,15 @@ def result_type(qual: str) -> str:
     """The name a call's result goes by: its class where known, else the call's own name
     (`ldap3.Connection(...)` is an `ldap3.Connection`)."""
     return _RESULT_TYPES.get(qual, qual)
+
+
+def _fixed_host(part: Optional[Value]) -> bool:
+    """Whether a URL's part is text the code fixed, or checked as one of its hosts, and not
+    empty."""
+    if part is None or part.const == "":
+        return False
+    taint = part.all_taint()
+    return fixed_text(part) or (taint is not None and taint.safe_for("ssrf"))
 
 
 def _indexes(value: Value) -> List[int]:
@@ -1177,14 +1186,18 @@ def call_library(
         return Value(shape=NAMED_FILE, name="open")
     if qual in _URL_PARSERS:
         # the variable (or an object's attribute, `req.url`) a guard on the host vouches for
-        held = dotted_name(node.args[0]) if node.args else ""
+        held = dotted_name(normalized_text(node.args[0])) if node.args else ""
         return Value(taint=join_all(args), shape=f"url:{held if held.count('.') <= 1 else ''}")
     if qual in _URL_JOINERS and args and args[0].entries is not None:
         # the scheme, host and path choose where the URL goes; input only in its query or
         # fragment (`parts[3] = urlencode(params)`) does not
         parts = args[0].entries
-        where = join_all(v for k, v in parts if not isinstance(k, int) or k < 3)
-        after = join_all(v for k, v in parts if isinstance(k, int) and k >= 3)
+        scheme, host = args[0].entry(0), args[0].entry(1)
+        # a scheme and host the code fixed (a checked host among them) leave the path only
+        # where on that host the URL goes
+        first = 2 if _fixed_host(scheme) and _fixed_host(host) else 3
+        where = join_all(v for k, v in parts if not isinstance(k, int) or k < first)
+        after = join_all(v for k, v in parts if isinstance(k, int) and k >= first)
         if after is not None:
             after = after.sanitize(frozenset({"redirect", "ssrf"}))
         # kept as two pieces: a summary's caller replaces each with what it gave

@@ -41,6 +41,12 @@ DANGEROUS = {
     "deserialization": "!{}<\"'\\\n\r\0",
 }
 
+#: not a sink class: text that cannot leave a quoted literal of SQL or XPath (no quote, no
+#: backslash), harmless where the code's own text puts it between quotes (see
+#: interpret.between_quotes)
+QUOTED = "quoted"
+_LEAVES_LITERAL = "'\"\\"
+
 _ASCII = [chr(code) for code in range(128)]
 
 
@@ -55,6 +61,8 @@ def safe_classes(pattern: str) -> FrozenSet[str]:
     if allowed is None:
         return frozenset()
     safe = {c for c, bad in DANGEROUS.items() if not allowed & set(bad)}
+    if not allowed & set(_LEAVES_LITERAL):
+        safe.add(QUOTED)
     if "/" not in allowed and "\\" not in allowed and not _names_a_dot_folder(pattern):
         # no separator: one file name, harmless unless it can be `..` (or `.`) itself; a
         # dot inside a name (`^[a-z0-9_-]+\.csv$`) climbs nowhere

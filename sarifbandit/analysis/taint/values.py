@@ -544,7 +544,11 @@ def part_stand_in(value: Value, part: Any) -> Optional[Value]:
         return None
     else:
         name = f"{kind}#{'i' if isinstance(part, int) else 's'}:{part}"
-    taint = Taint(frozenset({name}))
+    # a part of what a check vouched for is vouched for (`parts.path` of a URL whose host
+    # was checked); not a part of what is no text at all ("*": a module, a verified object)
+    whole = value.all_taint()
+    vouched = whole.sanitized if whole is not None and "*" not in whole.sanitized else frozenset()
+    taint = Taint(frozenset({name}), sanitized=vouched)
     return Value(taint=taint, pieces=(taint,))
 
 

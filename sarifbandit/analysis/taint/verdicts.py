@@ -21,7 +21,7 @@ from ...model import Finding, Rank
 from ...records import replace
 from .check import CLASS_OF_RULE
 from .flows import Flows
-from .interpret import SHELLS, SinkHit
+from .interpret import LITERAL_SINKS, SHELLS, SinkHit, between_quotes
 from .library import NAMED_FILE
 from .values import FIXED, REST, Value, settled, span
 
@@ -120,7 +120,7 @@ def judge(findings: List[Finding], flows: Optional[Flows]) -> List[Finding]:
         return findings
     hits = flows.all_hits()
     calls = _Calls([(hit.anchor, hit) for hit in hits])
-    arguments: Dict[str, _Calls[Value]] = {}
+    arguments: Dict[str, _Calls[Tuple[Tuple[int, int, int, int, bool], Value]]] = {}
     settings: Dict[str, _Calls[str]] = {}
     sql_steps: Dict[int, List[SinkHit]] = {}
     for sql_hit in hits:
@@ -148,7 +148,12 @@ def judge(findings: List[Finding], flows: Optional[Flows]) -> List[Finding]:
             )
             continue
         if sink_class not in arguments:
-            arguments[sink_class] = _Calls(flows.sink_arguments(sink_class))
+            arguments[sink_class] = _Calls(
+                [
+                    (anchor, ((*span(anchor), isinstance(anchor, ast.Call)), v))
+                    for anchor, v in flows.sink_arguments(sink_class)
+                ]
+            )
         constant = (
             None
             if finding.rule_id in NAMES_NOT_DATA
@@ -215,9 +220,20 @@ def _hit_for(
     return None
 
 
-def _constant_at(finding: Finding, arguments: "_Calls[Value]", sink_class: str) -> Optional[str]:
-    """The constant the sink's arguments hold, when every one recorded there is known."""
-    values: List[Value] = arguments.around(finding)
+def _constant_at(
+    finding: Finding,
+    arguments: "_Calls[Tuple[Tuple[int, int, int, int, bool], Value]]",
+    sink_class: str,
+) -> Optional[str]:
+    """The constant the sink's arguments hold, when every one recorded there is known. SQL
+    text that is a sink of its own inside a call's (B608's `"... = '" + tag` inside
+    `execute("... = '" + tag + "'")`) is a part of the call's: the call's decides."""
+    found = arguments.around(finding)
+    values = [
+        value
+        for where, value in found
+        if where[4] or not any(_encloses(other, where) for other, _ in found if other != where)
+    ]
     if not values:
         return None
     described = [_fixed(v, sink_class) for v in values]
@@ -226,11 +242,17 @@ def _constant_at(finding: Finding, arguments: "_Calls[Value]", sink_class: str) 
     return described[0]
 
 
+def _encloses(outer: Tuple[int, ...], inner: Tuple[int, ...]) -> bool:
+    return outer[:2] <= inner[:2] and inner[2:4] <= outer[2:4]
+
+
 def _fixed(value: Value, sink_class: str) -> Optional[str]:
     """What makes a sink argument harmless, said in words; None when nothing does."""
     taint = value.all_taint()
     if taint is not None and taint.safe_for(sink_class):
         return f"checked or sanitized for {sink_class} before it gets there"
+    if taint is not None and sink_class in LITERAL_SINKS and between_quotes(value, sink_class):
+        return "input checked to hold no quote, put between the code's quotes"
     if value.all_taint() is None and value.known:
         text = repr(value.const)
         return "the constant " + (text if len(text) <= 60 else text[:57] + "…'")
