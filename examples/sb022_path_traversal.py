@@ -506,3 +506,32 @@ def export_file(name):
 def export_file_raw(name):
     with open(os.path.join(EXPORTS, name), "rb") as handle:  # expect: SB022:HIGH<506
         return handle.read()
+
+
+def inside(base: str, *parts: str) -> str:
+    base = os.path.realpath(base)
+    target = os.path.realpath(os.path.join(base, *parts))
+    # the folder itself, or a path below it
+    if target != base and not target.startswith(base + os.sep):
+        abort(404)
+    return target
+
+
+def inside_unresolved(base: str, *parts: str) -> str:
+    target = os.path.join(base, *parts)
+    # `..` is still in the text: "/srv/notes/files/../../etc/passwd" starts with the folder
+    if target != base and not target.startswith(base + os.sep):
+        abort(404)
+    return target
+
+
+@app.route("/shared/<path:name>")
+def shared(name):
+    with open(inside(BASE, "shared", name), "rb") as handle:
+        return handle.read()
+
+
+@app.route("/shared-unresolved/<path:name>")
+def shared_unresolved(name):
+    with open(inside_unresolved(BASE, "shared", name), "rb") as handle:  # expect: SB022:HIGH<535
+        return handle.read()

@@ -7,7 +7,7 @@ from urllib.parse import urlparse
 import httpx
 import httpx as hx
 from fastapi import Depends, FastAPI, HTTPException, Query
-from pydantic import BaseModel, field_validator
+from pydantic import BaseModel, HttpUrl, field_validator
 
 app = FastAPI()
 STATUS_URL = "https://status.example.com/health"
@@ -143,3 +143,31 @@ async def partner_hook(hook: PartnerHook):
 @app.post("/hooks/any")
 async def any_hook(hook: TidiedHook):
     return (await httpx.AsyncClient().get(hook.url)).status_code  # expect: SB918:HIGH<144
+
+
+class PartnerUrl(BaseModel):
+    url: HttpUrl
+
+    @field_validator("url")
+    @classmethod
+    def listed_host(cls, value: HttpUrl) -> HttpUrl:
+        # pydantic's parsed URL: its host checked against the code's own hosts
+        if value.host not in {"api.partner.example", "cdn.partner.example"}:
+            raise ValueError("not a partner")
+        return value
+
+
+class AnyUrl(BaseModel):
+    url: HttpUrl
+
+
+@app.post("/hooks/partner-url")
+async def partner_url_hook(hook: PartnerUrl):
+    async with httpx.AsyncClient(timeout=5) as http:
+        return (await http.get(str(hook.url))).status_code
+
+
+@app.post("/hooks/any-url")
+async def any_url_hook(hook: AnyUrl):
+    async with httpx.AsyncClient(timeout=5) as http:
+        return (await http.get(str(hook.url))).status_code  # expect: SB918:HIGH<171

@@ -5,7 +5,14 @@ from __future__ import annotations
 
 import ast
 
-from sarifbandit.analysis.nodes import code_string_parent, is_opaque, positional_defaults
+import pytest
+
+from sarifbandit.analysis.nodes import (
+    code_string_parent,
+    is_factory,
+    is_opaque,
+    positional_defaults,
+)
 
 
 def _function(source: str) -> ast.FunctionDef:
@@ -40,3 +47,19 @@ def test_code_string_parent_skips_docstrings_and_non_strings() -> None:
     assert code_string_parent(docstring, parents) is None
     assert isinstance(code_string_parent(code, parents), ast.Assign)
     assert code_string_parent(raw, parents) is None
+
+
+@pytest.mark.parametrize(
+    "source, factory",
+    [
+        ("def archive(): ...", True),
+        ("def event_service(request): ...", True),
+        ("def get_resolver(urlconf=None): ...", False),  # given what to build from
+        ("def service(request, db): ...", False),
+        ("def service(*args): ...", False),
+        ("def service(*, request): ...", False),
+    ],
+)
+def test_a_factory_takes_nothing_but_the_request(source: str, factory: bool) -> None:
+    (func,) = ast.parse(source).body
+    assert is_factory(func) is factory

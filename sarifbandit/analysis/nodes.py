@@ -81,12 +81,20 @@ def positional_defaults(arguments: ast.arguments) -> List[Tuple[ast.arg, ast.exp
     return list(zip(params[len(params) - len(defaults) :], defaults))
 
 
-def takes_nothing(func: ast.AST) -> bool:
-    """Whether a function or method is called with no arguments at all (a factory)."""
+#: the one parameter a factory of per-request objects takes (`service(request)`, reading
+#: `request.app["db"]`)
+_REQUEST_PARAMETERS = frozenset({"request", "req"})
+
+
+def is_factory(func: ast.AST) -> bool:
+    """Whether a function is called for the object it builds, given nothing but the request:
+    `def archive()`, `def event_service(request)` (how service layers build their objects;
+    a function given what to build from, like Django's `get_resolver(urlconf)`, is not)."""
     spec = getattr(func, "args", None)
-    if not isinstance(spec, ast.arguments):
+    if not isinstance(spec, ast.arguments) or spec.vararg or spec.kwonlyargs or spec.kwarg:
         return False
-    return not (spec.posonlyargs or spec.args or spec.vararg or spec.kwonlyargs or spec.kwarg)
+    params = [*spec.posonlyargs, *spec.args]
+    return not params or (len(params) == 1 and params[0].arg in _REQUEST_PARAMETERS)
 
 
 def parameter_defaults(arguments: ast.arguments) -> List[Tuple[ast.arg, Optional[ast.expr]]]:

@@ -13,7 +13,7 @@ from __future__ import annotations
 import ast
 from typing import Dict, FrozenSet, List, Optional, Sequence, Tuple
 
-from ..analysis.nodes import takes_nothing
+from ..analysis.nodes import is_factory
 from ..analysis.source import SourceError, SourceFile, parse
 from ..analysis.taint.check import CLASS_OF_RULE
 from ..analysis.taint.interpret import FileAnalysis, ProjectIndex, Summary, carries_input
@@ -325,12 +325,13 @@ def _names(analysis: FileAnalysis, name: str) -> bool:
 
 def _made_class(analysis: FileAnalysis, function: Optional[ast.AST]) -> str:
     """The class whose object a factory returns, by its qualified name: a function taking no
-    parameters (`def archive(): return Archive(current_app.config["ARCHIVE_DIR"])`, the
-    service layer's way of building its objects); '' for any other function or result.
+    parameters but the request (`def archive(): return Archive(current_app.config[...])`,
+    `def event_service(request)`, the service layer's way of building its objects); '' for
+    any other function or result.
     Functions given what to build from (`get_resolver(urlconf)`) are left out: their objects'
     methods cost more to follow than services' (Django's URL resolver) and a caller passes
     what decides the object."""
-    if function is None or isinstance(function, ast.ClassDef) or not takes_nothing(function):
+    if function is None or isinstance(function, ast.ClassDef) or not is_factory(function):
         return ""
     summary = analysis.summary(function, depth=0)
     returned = summary.returns if summary is not None else None

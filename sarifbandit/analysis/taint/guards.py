@@ -8,7 +8,7 @@ An `if` whose body always exits leaves its fall-through with the negated test as
 from __future__ import annotations
 
 import ast
-from typing import TYPE_CHECKING, Any, Dict, FrozenSet, List, Optional, Tuple, cast
+from typing import TYPE_CHECKING, Any, Dict, FrozenSet, List, Optional, Sequence, Tuple, cast
 
 from ...records import replace
 from ..nodes import dotted_name, sole_argument
@@ -114,6 +114,29 @@ def refine(run: "FunctionRun", test: ast.expr, truth: bool, env: Env) -> Env:
     return out
 
 
+def _is_the_base(part: ast.expr, truth: bool, parts: Sequence[ast.expr]) -> bool:
+    """Whether `part`, where it holds, makes a path the very folder another part checks it
+    is inside (`target == base` beside `target.startswith(base + os.sep)`): the folder
+    itself is no way out of it."""
+    if not (isinstance(part, ast.Compare) and len(part.ops) == 1):
+        return False
+    equal = isinstance(part.ops[0], ast.Eq) if truth else isinstance(part.ops[0], ast.NotEq)
+    path, base = _name(part.left), _name(part.comparators[0])
+    if not equal or path is None or base is None:
+        return False
+    for other in parts:
+        test = other.operand if isinstance(other, ast.UnaryOp) else other
+        if (
+            isinstance(test, ast.Call)
+            and isinstance(test.func, ast.Attribute)
+            and test.func.attr in ("startswith", "is_relative_to")
+            and _name(test.func.value) == path
+            and any(_name(n) == base for arg in test.args for n in ast.walk(arg))
+        ):
+            return True
+    return False
+
+
 def _held_parts(test: ast.expr, env: Env) -> Dict[str, Tuple[str, Any]]:
     """`self.target`, `spec["formula"]` and the like in a test, as held on an object or in a
     mapping the function has: {the name _name gives it: (the variable, the entry's key)}."""
@@ -156,6 +179,8 @@ def _refine(run: "FunctionRun", test: ast.expr, truth: bool, env: Env) -> Env:
         # otherwise one part at least holds: what every part's holding shows
         shown: Optional[Env] = None
         for part in test.values:
+            if _is_the_base(part, truth, test.values):
+                continue  # `target == base or target.startswith(base + os.sep)`: inside
             each = _refine(run, part, truth, dict(env))
             shown = each if shown is None else _common(shown, each)
         return shown if shown is not None else env
@@ -469,7 +494,8 @@ def _compare(run: "FunctionRun", test: ast.Compare, truth: bool, env: Env) -> En
             other.const, (tuple, list, frozenset, set, dict)
         ):
             env[name] = _one_of(other.const)
-        return env
+        if not _host_read(left):
+            return env  # `parsed.host in HOSTS`: the URL it was read from too, below
     if (
         name is not None
         and name in env
@@ -522,7 +548,8 @@ def _compare(run: "FunctionRun", test: ast.Compare, truth: bool, env: Env) -> En
     # is no host allowed: `https://evil.example`); host names match in any case, so
     # `parsed.netloc.lower()` is the host too
     left = _uncased(left)
-    if isinstance(left, ast.Attribute) and left.attr in ("netloc", "hostname", "host") and positive:
+    if _host_read(left) and positive:
+        assert isinstance(left, ast.Attribute)
         origin = _url_origin(run, left.value, env)
         if origin is None and left.attr == "host" and isinstance(left.value, ast.Name):
             origin = left.value.id  # `url.host` of a parsed URL object (pydantic's HttpUrl)
@@ -538,6 +565,13 @@ def _compare(run: "FunctionRun", test: ast.Compare, truth: bool, env: Env) -> En
             elif listed:
                 _host_checked(env, holder, listed, by_name)
     return env
+
+
+def _host_read(node: ast.expr) -> bool:
+    """Whether `node` reads a parsed URL's host (`.netloc`, `.hostname`, pydantic's `.host`),
+    in any case (`parsed.netloc.lower()`)."""
+    node = _uncased(node)
+    return isinstance(node, ast.Attribute) and node.attr in ("netloc", "hostname", "host")
 
 
 def _host_var(value: Value) -> Optional[Tuple[str, bool]]:

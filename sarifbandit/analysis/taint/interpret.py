@@ -32,7 +32,7 @@ from typing import (
 
 from ...records import field, record, replace
 from ...regex import lazy
-from ..nodes import dotted_name, parameter_defaults, positional_defaults, takes_nothing
+from ..nodes import dotted_name, is_factory, parameter_defaults, positional_defaults
 from ..source import split_lines
 from .guards import (
     TEST_OF,
@@ -3795,7 +3795,7 @@ class FunctionRun:
         for way in special or summary.return_ways or (summary.returns,):
             if way is not None:
                 way = relocated(way, elsewhere) if elsewhere else way
-                if elsewhere and (_method_kind(local) == "class" or takes_nothing(local)):
+                if elsewhere and (_method_kind(local) == "class" or is_factory(local)):
                     # a classmethod's `cls(...)`, a factory's `Service(...)`: an object the
                     # caller's calls of its methods find in the factory's module
                     way = owner.qualified(way)

@@ -1,0 +1,16 @@
+from aiohttp import web
+
+from .services import shelf
+
+
+async def search(request):
+    return web.json_response(shelf(request).matching(request.query["q"]))  # expect: SB089:HIGH
+
+
+async def featured(request):
+    return web.json_response(shelf(request).matching("featured"))
+
+
+app = web.Application()
+app.router.add_get("/search", search)
+app.router.add_get("/featured", featured)

@@ -1,0 +1,5 @@
+from .storage import Shelf
+
+
+def shelf(request):
+    return Shelf(request.app["db_path"])
