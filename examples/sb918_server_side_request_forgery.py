@@ -401,3 +401,28 @@ def ping_webhook_loose():
     if url is None:
         abort(400)
     return requests.post(url, json={"kind": "ping"}, timeout=5).text  # expect: SB918:HIGH<400
+
+
+def host_among(url: str, hosts) -> bool:
+    # the caller says which hosts: its own list, not the client's
+    return urlparse(url).hostname in hosts
+
+
+def secure_scheme(url: str, schemes) -> bool:
+    return urlparse(url).scheme in schemes
+
+
+@app.route("/callbacks/test", methods=["POST"])
+def test_callback():
+    url = request.form["url"]
+    if not host_among(url, ALLOWED_HOSTS):
+        abort(400)
+    return requests.post(url, json={"kind": "test"}, timeout=5).text
+
+
+@app.route("/callbacks/test-scheme", methods=["POST"])
+def test_callback_scheme():
+    url = request.form["url"]
+    if not secure_scheme(url, ("https",)):
+        abort(400)
+    return requests.post(url, json={"kind": "test"}, timeout=5).text  # expect: SB918:HIGH<425

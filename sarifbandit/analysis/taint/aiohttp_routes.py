@@ -7,7 +7,7 @@ pattern against the whole path segment, so `{tid:\\d+}` admits digits only.
 from __future__ import annotations
 
 import ast
-from typing import Dict, FrozenSet, List, Optional, Tuple
+from typing import Dict, FrozenSet, List, Optional, Sequence, Set, Tuple
 
 from .patterns import safe_classes
 
@@ -102,3 +102,37 @@ def _checks(path: str) -> Dict[str, FrozenSet[str]]:
         name, _, regex = path[start + 1 : end].partition(":")
         found[name.strip()] = safe_classes(regex) if regex else frozenset()
         position = end + 1
+
+
+def app_state(nodes: Sequence[ast.AST]) -> Dict[str, ast.Call]:
+    """aiohttp's application state as the file builds it: key -> the call whose object a
+    startup or cleanup hook stores under it (`app["http"] = ClientSession(...)`), so a handler's
+    `request.app["http"]` is that object. The mapping stored into is a parameter typed as an
+    Application or a module name bound to `web.Application()`."""
+    apps: Set[str] = set()
+    stores: List[Tuple[str, str, ast.Call]] = []
+    for node in nodes:
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            every = [*node.args.posonlyargs, *node.args.args, *node.args.kwonlyargs]
+            apps.update(a.arg for a in every if _names_application(a.annotation))
+        elif isinstance(node, ast.Assign) and len(node.targets) == 1:
+            target, value = node.targets[0], node.value
+            if isinstance(target, ast.Name) and isinstance(value, ast.Call):
+                if _names_application(value.func):
+                    apps.add(target.id)
+            elif (
+                isinstance(target, ast.Subscript)
+                and isinstance(target.value, ast.Name)
+                and isinstance(target.slice, ast.Constant)
+                and isinstance(target.slice.value, str)
+                and isinstance(value, ast.Call)
+            ):
+                stores.append((target.value.id, target.slice.value, value))
+    return {key: call for name, key, call in stores if name in apps}
+
+
+def _names_application(node: Optional[ast.expr]) -> bool:
+    """`web.Application`, `aiohttp.web.Application` or `Application`."""
+    if isinstance(node, ast.Attribute):
+        return node.attr == "Application"
+    return isinstance(node, ast.Name) and node.id == "Application"

@@ -23,6 +23,7 @@ from .values import (
     constant,
     fixes_host,
     join,
+    param_kind,
     part_stand_in,
     pieces_of,
 )
@@ -645,7 +646,9 @@ def _listed_hosts(hosts: Value) -> FrozenSet[str]:
     only where they are the site's own (`[urlparse(request.host_url).netloc]`: the host the
     browser asked for, which a client may name to the server)."""
     taint = hosts.all_taint()
-    if hosts.known or taint is None or calls_only(taint):
+    if hosts.known or taint is None or calls_only(taint) or param_kind(hosts) is not None:
+        # a parameter alone: the hosts a helper's callers list (`host_allowed(url,
+        # settings.PARTNER_HOSTS)`), theirs and not the client's
         return _HOST_CLASSES
     return frozenset({"redirect"}) if taint.safe_for("redirect") else frozenset()
 

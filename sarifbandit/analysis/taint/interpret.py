@@ -34,6 +34,7 @@ from ...records import field, record, replace
 from ...regex import lazy
 from ..nodes import dotted_name, is_factory, parameter_defaults, positional_defaults
 from ..source import split_lines
+from .aiohttp_routes import app_state
 from .guards import (
     TEST_OF,
     URL_VALIDATORS,
@@ -48,6 +49,7 @@ from .library import (
     RESOLVING_PARSER,
     SETTINGS_MAPPINGS,
     SETTINGS_OBJECTS,
+    STR_FACTS,
     STR_KEEP,
     STRING_TEMPLATES,
     call_library,
@@ -909,6 +911,7 @@ class FileAnalysis:
         self.unfollowed = False
         self._retyped: Optional[FrozenSet[ast.AST]] = None
         self._aliases: Optional[Dict[str, ast.expr]] = None
+        self._app_state: Optional[Dict[str, ast.Call]] = None
         self._options: Optional[Dict[str, FrozenSet[str]]] = None
         self._index(tree)
 
@@ -1387,6 +1390,13 @@ class FileAnalysis:
                         return f"{self.module}.{named}"
                     return named if "." in named else ""
         return ""
+
+    def app_state(self) -> Dict[str, ast.Call]:
+        """aiohttp's application state the file stores (see aiohttp_routes.app_state), found
+        when a handler first reads it."""
+        if self._app_state is None:
+            self._app_state = app_state(self.every_node())
+        return self._app_state
 
     def type_aliases(self) -> Dict[str, ast.expr]:
         """The module's type aliases (see patterns.type_aliases), found once."""
@@ -2891,6 +2901,10 @@ class FunctionRun:
             return read
         if holds_settings(base, SETTINGS_MAPPINGS):
             return Value(shape=SETTING, name=f"{base.name}[…]" if base.name else "")
+        if base.name.endswith(".app") and key.known and isinstance(key.const, str):
+            stored = self.a.app_state().get(key.const)
+            if stored is not None:  # `request.app["http"]`, a ClientSession a hook made
+                return self.a.module_value(stored)
         if base.name in _ENGINE_REGISTRIES:
             # `engines["django"]`: a template backend of the project's settings; each of
             # Django's autoescapes (its Jinja2 backend too, unless settings turn that off)
@@ -3444,7 +3458,18 @@ class FunctionRun:
                 # `SCRIPTS.get(action, SCRIPTS["noop"])` of another module's table
                 item = _table_item(receiver.name)
                 return join(item, args[1]) or item if len(args) > 1 else item
-            result = method_of(self, node, attr, receiver, args, kwargs, env)
+            # `shelf(request).find(term)`: the method of an object another scanned module
+            # made (the link step answers it), not the str method of that name
+            scanned_object = (
+                external
+                and receiver.taint is not None
+                and CALL_PREFIX + receiver.name in receiver.taint.kinds
+            )
+            result = (
+                None
+                if scanned_object and attr in STR_FACTS
+                else method_of(self, node, attr, receiver, args, kwargs, env)
+            )
             if result is not None:
                 return self.text_built(node, result) if attr in _FORMATS else result
         if qual in ("getattr", "builtins.getattr") and len(args) >= 2:

@@ -60,7 +60,7 @@ STR_KEEP = frozenset(
     }
 )  # fmt: skip
 #: str methods that give a bool or a number: no text of the receiver survives
-_STR_FACTS = frozenset(
+STR_FACTS = frozenset(
     {
         "startswith", "endswith", "isdigit", "isnumeric", "isdecimal", "isalpha", "isalnum",
         "isidentifier", "islower", "isupper", "isspace", "istitle", "isascii", "isprintable",
@@ -446,7 +446,7 @@ def _str_method(
                     if isinstance(result, (str, bytes)) and len(result) > MAX_FOLDED_SIZE:
                         return None
                     return constant(result)
-    if attr in _STR_FACTS:
+    if attr in STR_FACTS:
         return constant_bool()
     if attr == "format" and receiver.known and isinstance(receiver.const, str):
         return _format(receiver.const, args, kwargs)

@@ -4,11 +4,11 @@ from .services import shelf
 
 
 async def search(request):
-    return web.json_response(shelf(request).matching(request.query["q"]))  # expect: SB089:HIGH
+    return web.json_response(shelf(request).find(request.query["q"]))  # expect: SB089:HIGH
 
 
 async def featured(request):
-    return web.json_response(shelf(request).matching("featured"))
+    return web.json_response(shelf(request).find("featured"))
 
 
 app = web.Application()

@@ -5,6 +5,6 @@ class Shelf:
     def __init__(self, path):
         self.path = path
 
-    def matching(self, term):
+    def find(self, term):
         conn = sqlite3.connect(self.path)
         return conn.execute(f"SELECT name FROM items WHERE name LIKE '%{term}%'").fetchall()  # expect: B608:MEDIUM
