@@ -203,3 +203,26 @@ def print_any_label():
         abort(400)
     os.system(f"lp -d labels /srv/labels/{sku}.pdf")  # expect: B605:HIGH<201
     return "queued"
+
+
+from enum import Enum  # noqa: E402
+
+
+class LabelSize(Enum):
+    SMALL = "62x29"
+    LARGE = "102x152"
+
+
+@app.route("/labels/size")
+def label_size():
+    # an Enum built from the input is one of its members, or a ValueError
+    size = LabelSize(request.args.get("size", "62x29"))
+    os.system(f"lp -o media={size.value} /srv/labels/sample.pdf")  # expect: B605:LOW
+    return "queued"
+
+
+@app.route("/labels/size-raw")
+def label_size_raw():
+    size = request.args.get("size", "62x29")
+    os.system(f"lp -o media={size} /srv/labels/sample.pdf")  # expect: B605:HIGH<226
+    return "queued"

@@ -124,3 +124,38 @@ def layout():
     exec(f"selected = {name!r}", {}, scope)  # expect: B102:LOW
     exec(f"selected = '{name}'", {}, scope)  # expect: B102:HIGH<122
     return jsonify(scope)
+
+
+from typing import Literal  # noqa: E402
+
+from pydantic import BaseModel  # noqa: E402
+
+
+class Threshold(BaseModel):
+    field: Literal["amount", "quantity"]
+    op: Literal["<", ">", "=="]
+    limit: int
+
+
+class Freeform(BaseModel):
+    expression: str
+
+
+class RuleRunner:
+    def run_threshold(self, rule: Threshold, sample: dict) -> bool:
+        # pydantic let only the declared choices into the rule's fields
+        condition = " ".join([rule.field, rule.op, str(rule.limit)])
+        return bool(eval(condition, {"__builtins__": {}}, sample))  # expect: B307:LOW
+
+    def run_freeform(self, rule: Freeform, sample: dict) -> bool:
+        return bool(eval(rule.expression, {"__builtins__": {}}, sample))  # expect: B307
+
+
+@api.post("/rules/threshold")
+def threshold_rule(rule: Threshold):
+    return {"matched": RuleRunner().run_threshold(rule, {"amount": 3, "quantity": 1})}
+
+
+@api.post("/rules/freeform")
+def freeform_rule(rule: Freeform):
+    return {"matched": RuleRunner().run_freeform(rule, {"amount": 3})}  # expect: SB095:HIGH

@@ -188,3 +188,19 @@ def coupon_half():
     code = request.form.get("code", "")
     log.warning("rejected coupon %s", code.translate(NEWLINES_ONLY))  # expect: SB117:HIGH<188
     return "no"
+
+
+from pydantic import BaseModel, HttpUrl  # noqa: E402
+
+
+class Hook(BaseModel):
+    url: HttpUrl
+    name: str
+
+
+@api.post("/hooks")
+def add_hook(hook: Hook):
+    # pydantic parses the URL as browsers do, dropping tabs and line breaks
+    log.info("hook added for %s", hook.url.host)
+    log.info("hook named %s", hook.name)  # expect: SB117:HIGH<202
+    return {"ok": True}

@@ -234,3 +234,28 @@ def settings_import():
 def settings_import_legacy():
     importer = SettingsImporter(yaml.UnsafeLoader)
     return jsonify(yaml.load(request.get_data(), Loader=importer.loader))  # expect: B506:HIGH<236
+
+
+class PipelineLoader:
+    # the class says which loader: its methods read it through self
+    loader = yaml.SafeLoader
+
+    def load(self, text):
+        return yaml.load(text, Loader=self.loader)  # expect: B506:LOW
+
+
+class LegacyPipelineLoader:
+    loader = yaml.UnsafeLoader
+
+    def load(self, text):
+        return yaml.load(text, Loader=self.loader)  # expect: B506
+
+
+@app.route("/pipelines", methods=["POST"])
+def pipelines():
+    return jsonify(PipelineLoader().load(request.get_data()))
+
+
+@app.route("/pipelines-legacy", methods=["POST"])
+def pipelines_legacy():
+    return jsonify(LegacyPipelineLoader().load(request.get_data()))  # expect: SB502:HIGH

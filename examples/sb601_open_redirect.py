@@ -444,3 +444,34 @@ def orders_page(request):
 
 def orders_page_from(request):
     return back_to(request.GET.get("from", "/orders/"), "page=1")  # expect: SB601:HIGH<446
+
+
+from enum import Enum  # noqa: E402
+
+
+class Partner(str, Enum):
+    BILLING = "billing"
+    DOCS = "docs"
+
+
+PARTNER_LANDING = {
+    Partner.BILLING: "https://billing.example.com/sso",
+    Partner.DOCS: "https://docs.example.com/",
+}
+
+
+def with_ref(base: str, ref: str) -> str:
+    if not ref:
+        return base
+    return base + "?" + urlencode({"ref": ref})
+
+
+@api.get("/sso/partner/{partner}")
+def sso_partner(partner: Partner, ref: str = ""):
+    # one of the table's URLs, the input only in its query
+    return RedirectResponse(with_ref(PARTNER_LANDING[partner], ref), status_code=303)
+
+
+@api.get("/sso/return")
+def sso_return(next: str = "/", ref: str = ""):
+    return RedirectResponse(with_ref(next, ref), status_code=303)  # expect: SB601:HIGH<476

@@ -12,6 +12,7 @@ from sarifbandit.analysis.taint.patterns import (
     QUOTED,
     checked_options,
     click_params,
+    declared_checks,
     form_fields,
     safe_classes,
 )
@@ -125,3 +126,17 @@ def test_click_parameters_named_and_checked_as_click_does() -> None:
     assert checked == {"max_items", "mode", "when", "v"}
     assert set(params) - checked == {"name", "dest", "pick", "label", "path"}
     assert all(params[name] == frozenset() for name in ("name", "dest", "pick", "label", "path"))
+
+
+@pytest.mark.parametrize(
+    "annotation, checked",
+    [
+        ("HttpUrl", {"header", "log"}),  # pydantic drops tabs and line breaks from URLs
+        ("Optional[AnyHttpUrl]", {"header", "log"}),
+        ("str", set()),
+        ("int", EVERYWHERE),
+    ],
+)
+def test_a_declared_type_checks_what_pydantic_enforces(annotation, checked) -> None:
+    node = ast.parse(annotation, mode="eval").body
+    assert declared_checks(node, None, {"int"}) == frozenset(checked)

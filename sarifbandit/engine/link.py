@@ -18,6 +18,7 @@ from ..analysis.source import SourceError, SourceFile, parse
 from ..analysis.taint.check import CLASS_OF_RULE
 from ..analysis.taint.interpret import FileAnalysis, ProjectIndex, Summary, carries_input
 from ..analysis.taint.models import Models
+from ..analysis.taint.patterns import annotated_type
 from ..analysis.taint.values import PARAM_PREFIX, REST, Value, param_of, stand_in
 from ..analysis.taint.verdicts import BANDIT_CLASSES
 from ..config.options import Config
@@ -116,6 +117,12 @@ class Project:
                 # `partner_client().forward_event(...)`, the function a factory returning an
                 # object of a scanned class: that class's method
                 qualname = f"{made}.{rest[1]}"
+                continue
+            typed = _alias_class(analysis, rest[0]) if function is None else ""
+            if typed and len(rest) == 2:
+                # `suppliers.download_catalog(url)`, suppliers typed by the alias
+                # `Suppliers = Annotated[SupplierClient, Depends(...)]`: the class's method
+                qualname = f"{typed}.{rest[1]}"
                 continue
             bound = analysis.module_env.get(rest[0])
             if function is not None or bound is None or not bound.name:
@@ -321,6 +328,19 @@ def _linked(
 def _names(analysis: FileAnalysis, name: str) -> bool:
     """Whether a module defines or binds `name` at its top level."""
     return name in analysis.functions or name in analysis.classes or name in analysis.module_env
+
+
+def _alias_class(analysis: FileAnalysis, name: str) -> str:
+    """The qualified class a module's type alias declares (`Suppliers = Annotated[
+    SupplierClient, Depends(get_client)]`), '' for any other name or type."""
+    alias = analysis.type_aliases().get(name)
+    declared = annotated_type(alias) if alias is not None else ""
+    if not declared:
+        return ""
+    if declared in analysis.classes:
+        return f"{analysis.module}.{declared}"
+    bound = analysis.module_env.get(declared)
+    return bound.name if bound is not None and "." in bound.name else ""
 
 
 def _made_class(analysis: FileAnalysis, function: Optional[ast.AST]) -> str:

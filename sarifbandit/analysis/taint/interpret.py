@@ -474,9 +474,14 @@ def _deferred_call(node: ast.Call) -> Optional[ast.Call]:
 _SELF = frozenset({f"{PARAM_PREFIX}0"})
 
 
+#: the bases of classes whose instances hold only what their fields declare
+_VALIDATING_BASES = frozenset({"BaseModel", "BaseSettings", "SQLModel"})
+
+
 def _class_constants(node: Optional[ast.ClassDef]) -> FrozenSet[str]:
-    """The class body's attributes bound to a constant that no code inside the class assigns
-    to an attribute of that name (`self.prefix = ...` makes it the instance's)."""
+    """The class body's attributes bound to a constant, or to a name of a module
+    (`loader = yaml.SafeLoader`), that no code inside the class assigns to an attribute of
+    that name (`self.prefix = ...` makes it the instance's)."""
     found: Set[str] = set()
     for item in node.body if node is not None else ():
         value: Optional[ast.expr]
@@ -486,7 +491,9 @@ def _class_constants(node: Optional[ast.ClassDef]) -> FrozenSet[str]:
             target, value = item.target, item.value
         else:
             continue
-        if isinstance(target, ast.Name) and isinstance(value, ast.Constant):
+        if isinstance(target, ast.Name) and (
+            isinstance(value, ast.Constant) or (value is not None and dotted_name(value))
+        ):
             found.add(target.id)
     if found:
         found -= {t.attr for t in _assigned(cast(ast.AST, node)) if isinstance(t, ast.Attribute)}
@@ -1114,12 +1121,29 @@ class FileAnalysis:
                 or kept.get(name)
                 or self.typed_stand_in(stand_in, annotations.get(name))
             )
+            if name in foreign and self.project is None and name in given:
+                # `suppliers: Suppliers`, an alias another module defines: input until the
+                # link step reads it, named by it so that its methods' calls are noted there
+                alias = self.alias_named(func, name)
+                if alias and not env[name].name and not self.models.modelled_package(alias):
+                    env[name] = replace(env[name], name=alias)
         owner = self.class_of.get(func)
         if owner is not None and params and _method_kind(func) == "class":
             # `cls(session, base)` in a classmethod (a factory, `from_config`): an object of
             # its class (a subclass calling it is not told apart)
             env[params[0]] = Value(shape="class", name=owner)
         return env
+
+    def alias_named(self, func: ast.AST, name: str) -> str:
+        """The imported alias (`deps.Suppliers`) parameter `name` of `func` is annotated
+        with, as phase one noted it; '' for any other parameter."""
+        for qual, arg in self.alias_params.items():
+            if arg.arg == name and any(
+                arg is each
+                for each, _ in parameter_defaults(func.args)  # type: ignore[attr-defined]
+            ):
+                return qual
+        return ""
 
     def qualified(self, value: Value) -> Value:
         """An object of one of this module's classes, for another module: named by the
@@ -1446,8 +1470,9 @@ class FileAnalysis:
     def class_values(self, cls: str, attr: str) -> Value:
         """What `self.attr` holds in a method of `cls` whose body binds it to a text constant:
         one of the texts it and the file's subclasses of `cls` bind it to (`EXPR = "False"` in
-        a base class, another expression in each rule class); a subclass binding it to
-        anything else, or other code setting it, leaves it a value of no input."""
+        a base class, another expression in each rule class); to a module's name: what those
+        name (`loader = yaml.SafeLoader`); a subclass binding it to anything else, or other
+        code setting it, leaves it a value of no input."""
         known = self._class_values.get((cls, attr))
         if known is None:
             known = self._class_values[(cls, attr)] = self._class_texts(cls, attr)
@@ -1460,14 +1485,20 @@ class FileAnalysis:
                 for ancestor in self.lineage(name)[1:]:
                     self._descendants.setdefault(ancestor, []).append(name)
         texts = []
+        named: Optional[Value] = None
         for name in [cls, *self._descendants.get(cls, ())]:
             node = self.classes[name]
             bound = _class_binding(node, attr)
             if bound is None and name != cls:
                 continue  # inherits it
-            if not isinstance(bound, ast.Constant) or not self.class_constant(name, attr):
+            if bound is None or not self.class_constant(name, attr):
                 return CLEAN
-            texts.append(bound.value)
+            if isinstance(bound, ast.Constant):
+                texts.append(bound.value)
+            else:  # `loader = yaml.SafeLoader`: that object, or one of those subclasses bind
+                named = join(named, self.module_value(bound))
+        if named is not None:
+            return named if not texts else CLEAN
         if not all(isinstance(text, str) for text in texts):
             return CLEAN
         # not the constant itself, even when one: a subclass elsewhere may bind another, so
@@ -1559,6 +1590,15 @@ class FileAnalysis:
         (`quantity: int` in a pydantic model or dataclass), '' when not declared."""
         declared = self._field(cls, field)
         return _last(declared.annotation) if declared is not None else ""
+
+    def validating_model(self, cls: str) -> bool:
+        """Whether a class of this file is a pydantic model (it, or a class of the file it
+        derives from, names BaseModel among its bases): its fields hold what they declare."""
+        return cls in self.classes and any(
+            _last(base) in _VALIDATING_BASES
+            for ancestor in self.lineage(cls)
+            for base in self.classes[ancestor].bases
+        )
 
     def field_checks(self, cls: str, field: str) -> FrozenSet[str]:
         """The sink classes the declaration of a model's field makes its value harmless for
@@ -2714,6 +2754,13 @@ class FunctionRun:
                     kind, parser = self.a.attribute_type(self.cls, attr, self.depth)
                     kind = kind or self.a.class_made(self.cls, attr)
                     own = replace(own, name=kind, shape=parser or own.shape) if kind else own
+                if base.shape == "object" and self.a.validating_model(base.name):
+                    # `rule.op` of a parameter typed `rule: ThresholdRule`, a pydantic model
+                    # of this file: whatever object a caller gives, pydantic checked the field
+                    checked = self.a.field_checks(base.name, attr)
+                    if checked == EVERYWHERE:
+                        return Value(shape="number")
+                    return sanitized(own, checked) if checked else own
                 return own
             if attr in ("netloc", "hostname") and base.shape.startswith("url:"):
                 # `host = urlparse(url).hostname`: a later check of host vouches for url
@@ -3710,6 +3757,9 @@ class FunctionRun:
         kwargs: Dict[str, Value],
     ) -> Value:
         """An instance of a class of the scan: the attributes its `__init__` stores."""
+        if cls.name in enum_classes(owner.tree):
+            # `OutputFormat(target)`: one of the Enum's members, or ValueError
+            return Value(pieces=(None,), shape=FIXED, name=qual)
         fresh = Value(entries=(), shape="object", name=qual)
         init = owner.method(cls.name, "__init__")
         if init is None:

@@ -222,11 +222,12 @@ def table_entry(table: Value) -> Optional[Value]:
         return Value(shape="allowed") if isinstance(table.const, dict) and table.const else None
     if table.taint is not None or not table.entries:
         return None
-    if any(k is REST for k, _ in table.entries):
-        return None
     parts = [v for _, v in table.entries]
     if all(v.known for v in parts):
+        # keys not known too (`{Partner.docs: "https://docs.example/"}`): still one of them
         return Value(shape="allowed")
+    if any(k is REST for k, _ in table.entries):
+        return None
     if all(
         v.shape == "list" and v.entries and all(k is not REST and i.known for k, i in v.entries)
         for v in parts

@@ -342,6 +342,16 @@ class Models:
             )
         return known
 
+    def modelled_package(self, qualname: str) -> bool:
+        """Whether the top-level package of `qualname` is one the models describe (`fastapi`
+        of `fastapi.UploadFile`): a library's, not a module of the scan."""
+        roots = self.__dict__.get("_roots")
+        if roots is None:
+            names = [*self._sinks.exact, *self._sanitizers.exact, *self._propagators.exact]
+            names += [*self._attr_sources, *self._call_sources]
+            roots = self.__dict__["_roots"] = frozenset(n.split(".", 1)[0] for n in names)
+        return qualname.split(".", 1)[0] in roots
+
     def sink_names(self) -> FrozenSet[str]:
         """The last dotted part of every sink's call: a call whose name ends otherwise is no
         sink, which lets the walk skip it cheaply."""

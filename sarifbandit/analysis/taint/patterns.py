@@ -265,10 +265,9 @@ def declared_checks(
         annotation = aliases[annotation.id]
     if isinstance(annotation, ast.Call) and type_name(annotation.func) in _CONSTRAINED_NUMBERS:
         return EVERYWHERE
-    if annotation is not None:
-        kind = annotated_type(annotation)
-        if kind in safe_types or kind == "Literal":
-            return EVERYWHERE
+    kind = annotated_type(annotation) if annotation is not None else ""
+    if kind in safe_types or kind == "Literal":
+        return EVERYWHERE
     marks = [default, annotation, *annotated_extras(annotation)]
     calls = [c for c in marks if isinstance(c, ast.Call)]
     for call in calls:
@@ -278,7 +277,14 @@ def declared_checks(
                 checked = _anchored_classes(value, strict_end=keyword.arg == "pattern")
                 if checked:
                     return checked
-    return frozenset()
+    # pydantic's URL types parse as browsers do (the WHATWG way), which drops tabs and line
+    # breaks: the URL, and its host, holds none
+    return _NO_BREAKS if kind in _URL_TYPES else frozenset()
+
+
+#: pydantic's URL types
+_URL_TYPES = frozenset({"HttpUrl", "AnyHttpUrl", "AnyUrl", "AnyWebsocketUrl", "WebsocketUrl"})
+_NO_BREAKS = frozenset({"header", "log"})
 
 
 def _anchored_classes(pattern: Optional[ast.expr], strict_end: bool = False) -> FrozenSet[str]:

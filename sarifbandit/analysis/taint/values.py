@@ -324,7 +324,7 @@ def _extended(short: Value, long: Value) -> bool:
     text the code chose, not known, before which nothing can be decided either)."""
     if short.entries is not None or not long.pieces:
         return False
-    if short.pieces is not None and not (short.known and isinstance(short.const, str)):
+    if short.pieces not in (None, (None,)) and not (short.known and isinstance(short.const, str)):
         return False  # split into pieces: not one text, nor one input
     if long.all_taint() is None:
         return False

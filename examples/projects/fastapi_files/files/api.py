@@ -4,7 +4,7 @@ from typing import Annotated
 
 from fastapi import Depends, FastAPI
 
-from files.deps import CheckedListing, Folder, Listing, Settings, SettingsDep, checked_folder, header_folder, posted_folder, search_term, settings_folder
+from files.deps import CheckedListing, Folder, Listing, MailboxDep, Settings, SettingsDep, checked_folder, header_folder, posted_folder, search_term, settings_folder
 from files.disk import Archive, read_default, read_file, read_file_checked, store
 from files.schemas import Kind, Shelf, Upload
 
@@ -118,3 +118,14 @@ def by_folder(folder: Folder):
 @api.get("/any-folder/{folder}")
 def any_folder(folder: str):
     return {"body": read_file(folder)}  # expect: SB022:HIGH<119
+
+
+@api.get("/mail/{folder}")
+def mail_folder(folder: str, box: MailboxDep):
+    # a method of the class the imported alias names, given the path's folder
+    return {"body": box.open_folder(folder)}  # expect: SB022:HIGH<124
+
+
+@api.get("/mail")
+def mail_inbox(box: MailboxDep):
+    return {"body": box.open_folder("inbox")}

@@ -62,3 +62,14 @@ def posted_folder(settings: Settings) -> str:
 
 #: a folder FastAPI checks is one of two, as routers import it
 Folder = Literal["inbox", "archive"]
+
+
+from files.disk import Mailbox  # noqa: E402
+
+
+def get_mailbox() -> Mailbox:
+    return Mailbox()
+
+
+#: the service as routers annotate with it: its methods are the class's (files.disk.Mailbox)
+MailboxDep = Annotated[Mailbox, Depends(get_mailbox)]

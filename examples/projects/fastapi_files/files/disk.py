@@ -39,3 +39,11 @@ class Archive:
     def open_named(self, name):
         with open(os.path.join(ROOT, "archive", os.path.basename(name))) as handle:
             return handle.read()
+
+
+class Mailbox:
+    """A service a dependency builds: routers get it through deps.MailboxDep."""
+
+    def open_folder(self, name):
+        with open(os.path.join(ROOT, "mail", name)) as handle:
+            return handle.read()
