@@ -131,3 +131,33 @@ def trace(request):
     Tracer.seen(request.GET.get("client", ""))  # expect: SB117:HIGH<131
     Tracer.seen_count(request.GET.get("client", ""))
     return HttpResponse("ok")
+
+
+import re  # noqa: E402
+
+from flask import Flask, request  # noqa: E402
+
+app = Flask(__name__)
+_LINE_BREAKS = re.compile(r"[\r\n]")
+
+
+def one_line(value) -> str:
+    return _LINE_BREAKS.sub("?", str(value))
+
+
+def audit(action: str, **details) -> None:
+    # the keys are the names the callers' code passes by keyword; the values are cleaned
+    rendered = " ".join(f"{key}={one_line(value)}" for key, value in sorted(details.items()))
+    log.info("action=%s %s", action, rendered)
+
+
+def audit_raw(action: str, **details) -> None:
+    rendered = " ".join(f"{key}={value}" for key, value in sorted(details.items()))
+    log.info("action=%s %s", action, rendered)
+
+
+@app.route("/teams/switch", methods=["POST"])
+def switch_team():
+    audit("switch_team", team=request.form["team"])
+    audit_raw("switch_team", team=request.form["team"])  # expect: SB117:HIGH
+    return "ok"

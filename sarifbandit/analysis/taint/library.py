@@ -27,6 +27,7 @@ from .values import (
     MAX_ENTRIES,
     MAX_FOLDED_SIZE,
     NO_DOTS,
+    PARAM_PREFIX,
     REST,
     SETTING,
     Taint,
@@ -40,6 +41,7 @@ from .values import (
     join_all,
     join_taint,
     merged,
+    param_kind,
     part_stand_in,
     pieces_of,
     retainted,
@@ -296,6 +298,13 @@ def method_of(
             node, env, merged(updated, Value(entries=tuple(kwargs.items()), shape="dict"))
         )
         return constant(None)
+    if attr in ("items", "keys") and not args and _keyword_parameter(run, receiver):
+        # `**details` in the function's own run: its keys are the names its callers' code
+        # gives by keyword, its values what they give
+        if attr == "keys":
+            return Value(entries=((REST, FIXED_TEXT),), shape="list")
+        pair = Value(entries=((0, FIXED_TEXT), (1, receiver)), shape="tuple")
+        return Value(entries=((REST, pair),), shape="list")
     if receiver.entries is not None and shape in ("list", "dict", "set", ""):
         return _container_method(run, node, attr, receiver, args, env)
     if shape == "config":
@@ -1059,6 +1068,17 @@ def rendered_page(own: Optional[Taint], given: List[Value]) -> Value:
     return Value(taint=page, pieces=(page,) if page is not None else (None,))
 
 
+def _keyword_parameter(run: "FunctionRun", value: Value) -> bool:
+    """Whether `value` is the stand-in of the running function's `**kwargs` parameter."""
+    spec = getattr(run.func, "args", None)
+    if not isinstance(spec, ast.arguments) or spec.kwarg is None:
+        return False
+    count = (
+        len(spec.posonlyargs) + len(spec.args) + len(spec.kwonlyargs) + (spec.vararg is not None)
+    )
+    return param_kind(value) == f"{PARAM_PREFIX}{count}"
+
+
 def _dict_item(attr: str, key: Any, value: Value) -> Value:
     """One element of `d.keys()`, `d.values()` or `d.items()`; a key stored where the code
     did not know it (REST) may be anything its value may be."""
@@ -1261,6 +1281,12 @@ def call_library(
         return Value(entries=((REST, Value(taint=value.all_taint())),), shape="list")
     if qual == "collections.deque":
         return Value(entries=(), shape="list")
+    if qual in ("sorted", "reversed") and args and args[0].entries is not None:
+        # `sorted(details.items())`: the same items, in another order; each kept whole (a
+        # pair's key apart from its value)
+        items = [part for _, part in args[0].entries]
+        item = items[0] if len(items) == 1 else smashed(args[0])
+        return Value(entries=((REST, item),), shape="list")
     if qual == "dataclasses.replace" and args and args[0].shape == "object" and not node.args[1:]:
         # `replace(visitor, name="anonymous")`: a copy with those fields given anew
         copied = args[0]
