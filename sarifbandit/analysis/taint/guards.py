@@ -549,8 +549,7 @@ def _compare(run: "FunctionRun", test: ast.Compare, truth: bool, env: Env) -> En
     # is no host allowed: `https://evil.example`); host names match in any case, so
     # `parsed.netloc.lower()` is the host too
     left = _uncased(left)
-    if _host_read(left) and positive:
-        assert isinstance(left, ast.Attribute)
+    if isinstance(left, ast.Attribute) and _host_read(left) and positive:
         origin = _url_origin(run, left.value, env)
         if origin is None and left.attr == "host" and isinstance(left.value, ast.Name):
             origin = left.value.id  # `url.host` of a parsed URL object (pydantic's HttpUrl)

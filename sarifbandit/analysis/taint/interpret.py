@@ -4217,11 +4217,8 @@ def between_quotes(value: Value, sink_class: str) -> bool:
     """Whether every piece of input unsafe for the sink is text that cannot leave a quoted
     literal (see patterns.QUOTED) put by the code's own text between two of the same quote."""
     pieces = value.pieces
-    if pieces is None or value.entries is not None:
+    if pieces is None or not _all_in_pieces(value):
         return False
-    held = {kind for piece in pieces if isinstance(piece, Taint) for kind in piece.kinds}
-    if value.taint is not None and not value.taint.kinds <= held:
-        return False  # the text holds more than its pieces say
     for at, piece in enumerate(pieces):
         if not isinstance(piece, Taint) or piece.safe_for(sink_class):
             continue
@@ -4242,18 +4239,23 @@ def _unsafe_pieces(value: Value, sink_class: str) -> Optional[Taint]:
     """The taint of a text's pieces that are not safe for the sink, where the text is all
     its pieces: `ROOT + "/" + secure_filename(name)` with ROOT from the environment is the
     environment's path, not the request's."""
-    if value.pieces is None or value.entries is not None:
+    if value.pieces is None or not _all_in_pieces(value):
         return None
     unsafe: Optional[Taint] = None
-    whole: Optional[Taint] = None
     for piece in value.pieces:
-        if isinstance(piece, Taint):
-            whole = join_taint(whole, piece)
-            if not piece.safe_for(sink_class):
-                unsafe = join_taint(unsafe, piece)
-    if value.taint is not None and (whole is None or not value.taint.kinds <= whole.kinds):
-        return None  # the text holds more than its pieces say
+        if isinstance(piece, Taint) and not piece.safe_for(sink_class):
+            unsafe = join_taint(unsafe, piece)
     return unsafe
+
+
+def _all_in_pieces(value: Value) -> bool:
+    """Whether a text's pieces hold all its input (no entries, no taint beside them)."""
+    if value.entries is not None:
+        return False
+    held = {
+        kind for piece in value.pieces or () if isinstance(piece, Taint) for kind in piece.kinds
+    }
+    return value.taint is None or value.taint.kinds <= held
 
 
 def _chosen(piece: Taint, sink_class: str) -> bool:
