@@ -57,7 +57,17 @@ from .starlette_routes import path_param_checks
 from .templates import TemplateFacts
 from .urlconf import PATTERN_CONVERTER, UrlArgument, arguments_of
 from .urlconf import url_arguments as url_arguments_of
-from .values import FIXED_TEXT, PARAM_PREFIX, PATTERN, Step, Taint, Value, span, tainted
+from .values import (
+    FIXED_TEXT,
+    PARAM_PREFIX,
+    PATTERN,
+    Step,
+    Taint,
+    Value,
+    encloses,
+    span,
+    tainted,
+)
 from .words import WordLines
 
 _FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
@@ -339,7 +349,7 @@ def _through_inner(hit: SinkHit, anchors: Set[Tuple[str, Tuple[int, int, int, in
     inside the sink's argument (`anchors`: every hit's class and sink call's place)."""
     outer = span(hit.node)
     return any(
-        (hit.sink_class, place) in anchors and outer[:2] <= place[:2] and place[2:] <= outer[2:]
+        (hit.sink_class, place) in anchors and encloses(outer, place)
         for place in (outer, *(tuple(step[:4]) for step in hit.taint.trace))
     )
 

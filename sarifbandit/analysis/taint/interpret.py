@@ -97,6 +97,7 @@ from .values import (
     Taint,
     Value,
     calls_only,
+    chosen_prefix,
     concat,
     constant,
     fixed_if,
@@ -4278,13 +4279,7 @@ def _first_input(value: Value, sink_class: str) -> Optional[Taint]:
 def _fixed_host(value: Value, sink_class: str) -> bool:
     """Whether a URL's text before the first piece of input already fixes where it goes (input
     made safe for the sink, `reverse(name, kwargs=...)`, counts as text the code chose)."""
-    prefix = []
-    for piece in value.pieces or ():
-        if isinstance(piece, Taint) and not _chosen(piece, sink_class):
-            break
-        prefix.append(piece if isinstance(piece, str) else "\0")
-    text = "".join(prefix)
-    return fixes_host(text)
+    return fixes_host(chosen_prefix(value, lambda piece: _chosen(piece, sink_class)))
 
 
 def _below_fixed_text(value: Value) -> bool:

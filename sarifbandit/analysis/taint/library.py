@@ -168,7 +168,7 @@ def result_type(qual: str) -> str:
     return _RESULT_TYPES.get(qual, qual)
 
 
-def _fixed_host(part: Optional[Value]) -> bool:
+def _chosen_host(part: Optional[Value]) -> bool:
     """Whether a URL's part is text the code fixed, or checked as one of its hosts, and not
     empty."""
     if part is None or part.const == "":
@@ -1216,7 +1216,7 @@ def call_library(
         scheme, host = args[0].entry(0), args[0].entry(1)
         # a scheme and host the code fixed (a checked host among them) leave the path only
         # where on that host the URL goes
-        first = 2 if _fixed_host(scheme) and _fixed_host(host) else 3
+        first = 2 if _chosen_host(scheme) and _chosen_host(host) else 3
         where = join_all(v for k, v in parts if not isinstance(k, int) or k < first)
         after = join_all(v for k, v in parts if isinstance(k, int) and k >= first)
         if after is not None:

@@ -7,7 +7,7 @@ apart by constant keys. Joining two values (where branches meet) keeps what both
 
 from __future__ import annotations
 
-from typing import Any, Callable, FrozenSet, Iterable, List, Optional, Tuple, Union, cast
+from typing import Any, Callable, FrozenSet, Iterable, List, Optional, Sequence, Tuple, Union, cast
 
 from ...records import record
 from ...regex import lazy
@@ -36,6 +36,11 @@ def span(node: Any) -> Tuple[int, int, int, int]:
         getattr(node, "end_lineno", None) or line,
         getattr(node, "end_col_offset", None) or 0,
     )
+
+
+def encloses(outer: Sequence[int], inner: Sequence[int]) -> bool:
+    """Whether the place `outer` (a span's four fields) holds the place `inner`."""
+    return tuple(outer[:2]) <= tuple(inner[:2]) and tuple(inner[2:4]) <= tuple(outer[2:4])
 
 
 class _Unknown:
@@ -79,12 +84,12 @@ _FIXED_HOST = lazy(r"^(?:/[^/\\]|[a-zA-Z][\w+.-]*://[^/?#\\]+[/?#]|\0[^:]*[/?#]|
 _CHOSEN_PATH = "\0/"
 
 
-def _chosen_prefix(value: Value) -> str:
+def chosen_prefix(value: Value, chosen: Callable[["Taint"], bool] = lambda piece: False) -> str:
     """A text's pieces before its first piece of input (text the code chose but does not show
-    as \0); '' for a value that is not text."""
+    as \0, and input that `chosen` counts as such); '' for a value that is not text."""
     prefix = []
     for piece in value.pieces or ():
-        if isinstance(piece, Taint):
+        if isinstance(piece, Taint) and not chosen(piece):
             break
         prefix.append(piece if isinstance(piece, str) else "\0")
     return "".join(prefix)
@@ -385,7 +390,7 @@ def join(a: Optional[Value], b: Optional[Value]) -> Optional[Value]:
         # one side constant, the other tainted somewhere: keep the taint without pieces
         for side in (a, b):
             taint = join_taint(taint, side.all_taint())
-        if taint is not None and fixes_host(_chosen_prefix(a)) and fixes_host(_chosen_prefix(b)):
+        if taint is not None and fixes_host(chosen_prefix(a)) and fixes_host(chosen_prefix(b)):
             # two URLs (or paths) each starting with text the code chose that fixes where it
             # goes (`f"{GITHUB}/users/{u}"` on one way, `f"{GITLAB}/users?u={u}"` on the
             # other): so does the one that reaches here, whichever it is

@@ -23,7 +23,7 @@ from .check import CLASS_OF_RULE
 from .flows import Flows
 from .interpret import LITERAL_SINKS, SHELLS, SinkHit, between_quotes
 from .library import NAMED_FILE
-from .values import FIXED, REST, Value, settled, span
+from .values import FIXED, REST, Value, encloses, settled, span
 
 #: the Bandit checks whose verdict depends on the data, and the sink class each one guards
 BANDIT_CLASSES: Mapping[str, str] = {
@@ -120,7 +120,7 @@ def judge(findings: List[Finding], flows: Optional[Flows]) -> List[Finding]:
         return findings
     hits = flows.all_hits()
     calls = _Calls([(hit.anchor, hit) for hit in hits])
-    arguments: Dict[str, _Calls[Tuple[Tuple[int, int, int, int, bool], Value]]] = {}
+    arguments: Dict[str, _Calls[Tuple[ast.AST, Value]]] = {}
     settings: Dict[str, _Calls[str]] = {}
     sql_steps: Dict[int, List[SinkHit]] = {}
     for sql_hit in hits:
@@ -149,10 +149,7 @@ def judge(findings: List[Finding], flows: Optional[Flows]) -> List[Finding]:
             continue
         if sink_class not in arguments:
             arguments[sink_class] = _Calls(
-                [
-                    (anchor, ((*span(anchor), isinstance(anchor, ast.Call)), v))
-                    for anchor, v in flows.sink_arguments(sink_class)
-                ]
+                [(anchor, (anchor, v)) for anchor, v in flows.sink_arguments(sink_class)]
             )
         constant = (
             None
@@ -221,9 +218,7 @@ def _hit_for(
 
 
 def _constant_at(
-    finding: Finding,
-    arguments: "_Calls[Tuple[Tuple[int, int, int, int, bool], Value]]",
-    sink_class: str,
+    finding: Finding, arguments: "_Calls[Tuple[ast.AST, Value]]", sink_class: str
 ) -> Optional[str]:
     """The constant the sink's arguments hold, when every one recorded there is known. SQL
     text that is a sink of its own inside a call's (B608's `"... = '" + tag` inside
@@ -231,8 +226,11 @@ def _constant_at(
     found = arguments.around(finding)
     values = [
         value
-        for where, value in found
-        if where[4] or not any(_encloses(other, where) for other, _ in found if other != where)
+        for anchor, value in found
+        if isinstance(anchor, ast.Call)
+        or not any(
+            other is not anchor and encloses(span(other), span(anchor)) for other, _ in found
+        )
     ]
     if not values:
         return None
@@ -240,10 +238,6 @@ def _constant_at(
     if any(d is None for d in described):
         return None
     return described[0]
-
-
-def _encloses(outer: Tuple[int, ...], inner: Tuple[int, ...]) -> bool:
-    return outer[:2] <= inner[:2] and inner[2:4] <= outer[2:4]
 
 
 def _fixed(value: Value, sink_class: str) -> Optional[str]:
