@@ -291,3 +291,21 @@ def notes_by_rank():
         abort(400)
     # no quotes around it: `1 or rank` is letters and spaces
     return jsonify(db().execute("SELECT * FROM notes WHERE rank = " + rank).fetchall())  # expect: B608:HIGH<289
+
+
+@app.route("/notes/matching")
+def notes_matching():
+    # a mapping built from the query string: its keys are the client's column names
+    filters = {key: value for key, value in request.args.items()}
+    where = " AND ".join(f"{column} = ?" for column in filters) or "1 = 1"
+    sql = "SELECT id FROM notes WHERE " + where  # expect: B608:HIGH<299
+    return jsonify(db().execute(sql, list(filters.values())).fetchall())
+
+
+@app.route("/notes/matching-known")
+def notes_matching_known():
+    # only keys naming a known column are kept; the values go as parameters
+    filters = {key.lower(): value for key, value in request.args.items() if key in COLUMNS}
+    where = " AND ".join(f"{column} = ?" for column in filters) or "1 = 1"
+    sql = "SELECT id FROM notes WHERE " + where  # expect: B608:LOW
+    return jsonify(db().execute(sql, list(filters.values())).fetchall())

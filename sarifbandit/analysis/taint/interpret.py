@@ -85,6 +85,7 @@ from .values import (
     FIXED,
     FIXED_TEXT,
     FLAG_SEPARATOR,
+    KEYS,
     MAX_FOLDED_SIZE,
     MODEL_PREFIX,
     NO_DOTS,
@@ -114,10 +115,12 @@ from .values import (
     part_of,
     part_stand_in,
     pieces_of,
+    rest_keys,
     safe_in_both,
     smashed,
     span,
     stand_in,
+    stored_unknown,
     tainted,
     widen,
 )
@@ -249,13 +252,6 @@ def _dotted_text(node: ast.AST) -> Optional[str]:
         node = node.value
     name = dotted_name(node)
     return name + suffix if name else None
-
-
-def _stored_unknown(holder: Value, key: Value, value: Value) -> Value:
-    """`d[k] = v` with a key the code does not know: under REST, the key's taint kept with the
-    value (iterating the keys may give it)."""
-    kept = join(value, Value(taint=key.all_taint())) or value
-    return holder.with_entry(REST, join(holder.entry(REST), kept) or kept)
 
 
 def _replaced(holder: Value, path: List[Any], value: Value) -> Value:
@@ -2583,7 +2579,7 @@ class FunctionRun:
             elif key.known and hashable(key.const):
                 env[base.id] = holder.with_entry(key.const, value)
             else:
-                env[base.id] = _stored_unknown(holder, key, value)
+                env[base.id] = stored_unknown(holder, key, value)
         elif key.known and hashable(key.const):
             self.store_nested(base, key.const, value, env)
         elif isinstance(base, ast.Attribute):
@@ -2591,7 +2587,7 @@ class FunctionRun:
             # mapping, not text: what the attribute held before stays as its taint)
             holder = replace(base_value, pieces=None)
             self.store_nested(
-                base.value, ("attr", base.attr), _stored_unknown(holder, key, value), env
+                base.value, ("attr", base.attr), stored_unknown(holder, key, value), env
             )
 
     def store_nested(self, base: ast.expr, key: Any, value: Value, env: Env) -> None:
@@ -3223,7 +3219,7 @@ class FunctionRun:
             if key.known and hashable(key.const):
                 value = value.with_entry(key.const, item_value)
             else:
-                value = _stored_unknown(value, key, item_value)
+                value = stored_unknown(value, key, item_value)
         return value
 
     def e_NamedExpr(self, node: ast.NamedExpr, env: Env, depth: int) -> Value:
@@ -3268,9 +3264,7 @@ class FunctionRun:
         inner = self.comprehension(node, env, depth)
         key = self.eval(node.key, inner, depth)
         value = self.eval(node.value, inner, depth) if node.value is not None else smashed(key)
-        return Value(
-            entries=((REST, join(value, Value(taint=key.all_taint())) or value),), shape="dict"
-        )
+        return Value(entries=((REST, value), (KEYS, key)), shape="dict")
 
     # -- calls -------------------------------------------------------------------------------
     def note_cookie_flags(
@@ -4842,8 +4836,11 @@ def element_of(value: Value) -> Value:
     """What iterating over `value` gives (a dict: its keys)."""
     if value.shape == "dict" and value.entries is not None:
         keys: Optional[Value] = None
-        for key, part in value.entries:
-            keys = join(keys, Value(taint=part.all_taint()) if key is REST else constant(key))
+        for key, _ in value.entries:
+            if key is REST:
+                keys = join(keys, rest_keys(value))
+            elif key is not KEYS:
+                keys = join(keys, constant(key))
         return keys or CLEAN
     if value.entries is not None:
         parts = [v for _, v in value.entries]

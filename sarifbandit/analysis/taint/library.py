@@ -23,6 +23,7 @@ from .values import (
     CALL_PREFIX,
     CLEAN,
     FIXED_TEXT,
+    KEYS,
     LISTING,
     MAX_ENTRIES,
     MAX_FOLDED_SIZE,
@@ -44,6 +45,7 @@ from .values import (
     param_kind,
     part_stand_in,
     pieces_of,
+    rest_keys,
     retainted,
     settled,
     smashed,
@@ -337,6 +339,8 @@ def method_of(
         ):
             return None  # sinks of the path class; their results are file data, not input
     textual = receiver.known and isinstance(receiver.const, (str, bytes))
+    # an allow-listed value is one of the list's texts
+    textual = textual or receiver.shape == "allowed"
     if textual or receiver.pieces is not None or receiver.taint is not None:
         return _str_method(run, node, attr, receiver, args, kwargs)
     return None
@@ -535,7 +539,9 @@ def _str_method(
                         pieces.append(piece)
                 else:
                     pieces.append(piece)
-            return concat(tuple(pieces))
+            return fixed_if(concat(tuple(pieces)), [receiver, *args])
+        if taint is None and fixed_text(receiver) and all(fixed_text(arg) for arg in args):
+            return FIXED_TEXT  # `choice.strip()` of an allow-listed choice: still one of those
         return Value(taint=taint, pieces=(taint,) if taint is not None else None)
     return None
 
@@ -811,7 +817,9 @@ def _container_method(
             return receiver
         if receiver.shape == "dict":
             # each entry's key and value kept apart: `for k, v in d.items()`
-            parts = [_dict_item(attr, k, v) for k, v in receiver.entries or ()]
+            parts = [
+                _dict_item(attr, k, v, receiver) for k, v in receiver.entries or () if k is not KEYS
+            ]
             return Value(entries=tuple(enumerate(parts)), shape="list")
         if attr == "keys":
             return Value(shape="list")
@@ -1079,10 +1087,10 @@ def _keyword_parameter(run: "FunctionRun", value: Value) -> bool:
     return param_kind(value) == f"{PARAM_PREFIX}{count}"
 
 
-def _dict_item(attr: str, key: Any, value: Value) -> Value:
-    """One element of `d.keys()`, `d.values()` or `d.items()`; a key stored where the code
-    did not know it (REST) may be anything its value may be."""
-    shown = Value(taint=value.all_taint()) if key is REST else constant(key)
+def _dict_item(attr: str, key: Any, value: Value, mapping: Value) -> Value:
+    """One element of `d.keys()`, `d.values()` or `d.items()` of `mapping`; a key stored where
+    the code did not know it (REST) is one of its rest_keys."""
+    shown = (rest_keys(mapping) or CLEAN) if key is REST else constant(key)
     if attr == "keys":
         return shown
     if attr == "values":

@@ -258,6 +258,9 @@ PATTERN = "pattern"
 
 #: the entry key under which a container keeps what was stored under non-constant keys
 REST = object()
+#: the entry key under which a mapping keeps what its keys under REST may be, where the code
+#: showed them (`{k: v for ...}`, `d[k] = v`); without it, such a key may be what its value is
+KEYS = object()
 
 CLEAN = Value()
 
@@ -308,7 +311,9 @@ def merged(holder: Value, other: Value) -> Value:
         return join(holder, smashed(other)) or holder
     value = holder
     for key, part in other.entries or ():
-        if key is not REST:
+        if key is KEYS:
+            value = value.with_entry(KEYS, join(rest_keys(holder), part) or part)
+        elif key is not REST:
             value = value.with_entry(key, part)
     unknown = other if other.entries is None else other.entry(REST)
     if unknown is None or unknown.all_taint() is None:
@@ -317,6 +322,24 @@ def merged(holder: Value, other: Value) -> Value:
     entries = tuple((key, join(part, spread) or part) for key, part in value.entries or ())
     value = Value(value.taint, value.const, value.pieces, entries, value.shape, value.name)
     return value if value.entry(REST) is not None else value.with_entry(REST, spread)
+
+
+def rest_keys(mapping: Value) -> Optional[Value]:
+    """What the keys a mapping holds under REST may be: those the code showed (KEYS), else
+    anything the values stored there may be; None when nothing is stored under REST."""
+    keys = mapping.entry(KEYS)
+    if keys is not None:
+        return keys
+    rest = mapping.entry(REST)
+    return Value(taint=rest.all_taint()) if rest is not None else None
+
+
+def stored_unknown(holder: Value, key: Value, value: Value) -> Value:
+    """`d[k] = v` with a key the code does not know: the value under REST, the key under
+    KEYS (iterating the mapping gives it)."""
+    keys = join(rest_keys(holder), key) or key
+    stored = holder.with_entry(REST, join(holder.entry(REST), value) or value)
+    return stored.with_entry(KEYS, keys)
 
 
 def _empty(value: Value) -> bool:
