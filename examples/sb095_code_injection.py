@@ -159,3 +159,32 @@ def threshold_rule(rule: Threshold):
 @api.post("/rules/freeform")
 def freeform_rule(rule: Freeform):
     return {"matched": RuleRunner().run_freeform(rule, {"amount": 3})}  # expect: SB095:HIGH
+
+
+class RuleName(str, Enum):
+    BULK = "bulk"
+    LOYALTY = "loyalty"
+
+
+#: the service's own rules, compiled once, by name
+COMPILED_RULES = {
+    RuleName.BULK: compile("discount = 0.1 if qty >= 10 else 0.0", "<bulk>", "exec"),
+    RuleName.LOYALTY: compile("discount = min(0.05 * years, 0.25)", "<loyalty>", "exec"),
+}
+
+
+@api.post("/discounts/{rule}")
+def named_discount(rule: RuleName, qty: int = 1, years: int = 0):
+    scope = {"qty": qty, "years": years}
+    exec(COMPILED_RULES[rule], {"__builtins__": {}}, scope)  # expect: B102:LOW
+    return {"discount": scope.get("discount", 0.0)}
+
+
+@api.post("/discounts-custom")
+def custom_discount(source: str, qty: int = 1):
+    scope = {"qty": qty}
+    exec(compile(source, "<custom>", "exec"), {"__builtins__": {}}, scope)  # expect: B102, SB095:HIGH<184
+    return {"discount": scope.get("discount", 0.0)}
+
+
+from enum import Enum  # noqa: E402

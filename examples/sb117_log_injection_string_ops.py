@@ -52,3 +52,19 @@ def role():
 def role_chosen():
     session["role"] = "ROLE".replace("ROLE", request.args.get("role", ""))  # expect: SB501:HIGH<53
     return "ok"
+
+
+@app.route("/search-audit")
+def search_audit():
+    query = request.args.get("q", "")
+    log.info("search query={query} from {addr}".format(query=query, addr="web"))  # expect: SB117:HIGH<59
+    return "ok"
+
+
+@app.route("/search-audit-repr")
+def search_audit_repr():
+    # a repr writes a line break as the two characters `\n`: one log line whatever the query
+    query = request.args.get("q", "")
+    log.info("search query={query!r} from {addr}".format(query=query, addr="web"))
+    log.info("search query " + repr(query))
+    return "ok"

@@ -73,3 +73,25 @@ def return_lookahead():
     if not NOT_TWO.fullmatch(target):
         target = "/"
     return redirect(target)
+
+
+#: "/" alone, or "/" and a path whose first character is no "/"
+ROOT_OR_PATH = re.compile(r"/(?:[A-Za-z0-9_-][A-Za-z0-9_/.-]*)?")
+#: the same, but the first character after "/" may be one: "//evil.example" matches
+ROOT_OR_ANY = re.compile(r"/(?:[A-Za-z0-9_/-][A-Za-z0-9_/.-]*)?")
+
+
+@app.route("/return-optional")
+def return_optional():
+    target = request.args.get("next", "")
+    if not ROOT_OR_PATH.fullmatch(target):
+        target = "/"
+    return redirect(target)
+
+
+@app.route("/return-optional-any")
+def return_optional_any():
+    target = request.args.get("next", "")
+    if not ROOT_OR_ANY.fullmatch(target):
+        target = "/"
+    return redirect(target)  # expect: SB601:HIGH<94

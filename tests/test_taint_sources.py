@@ -475,7 +475,12 @@ def test_fields_split_from_the_constant_end_of_a_string_are_constants(expression
         (r"/", {"rooted", "single", "noback"}),
         (r"/[^x]*", {"rooted"}),  # a negated set may hold a backslash, and a "/"
         (r"[a-z/]+", {"noback"}),
-        (r"/[\w\\]*", {"rooted"}),  # a backslash allowed
+        (r"/[\w\\]*", {"rooted", "single"}),  # a backslash allowed
+        # an optional part that cannot begin with "/" may be left out: "/" alone, or a path
+        (r"/(?:[a-z][a-z/]*)?", {"rooted", "single", "noback"}),
+        (r"/[a-z]*", {"rooted", "single", "noback"}),
+        (r"/(?:[a-z/]*)?", {"rooted", "noback"}),
+        (r"/(?:[a-z]*)?/x", {"rooted", "noback"}),  # left out, then "/": "//x"
         # segments of at least one character, repeated or grouped: no "//"
         (r"/[A-Za-z0-9_\-]+(?:/[A-Za-z0-9_\-]+)*/?", {"rooted", "single", "noback"}),
         (r"/(?:[a-z]+)(?:/[a-z]+)*", {"rooted", "single", "noback"}),

@@ -46,6 +46,7 @@ from .guards import (
 )
 from .library import (
     FOLDED_CODECS,
+    PYTHON_LITERAL,
     RESOLVING_PARSER,
     SETTINGS_MAPPINGS,
     SETTINGS_OBJECTS,
@@ -106,6 +107,7 @@ from .values import (
     fixes_host,
     flag_names,
     hashable,
+    held_values,
     join,
     join_all,
     join_taint,
@@ -338,8 +340,6 @@ _PATH_SHAPES = frozenset({"path", "normalized"})
 
 #: calls that take a response's parts as one tuple too
 _RESPONSE_TUPLE = frozenset({"flask.make_response", "flask.helpers.make_response"})
-#: what a repr of text is harmless for: Python code it is pasted into as a literal
-_PYTHON_LITERAL = frozenset({"code"})
 #: the cookie flags the cookie check asks about, with their positions in set_cookie (Werkzeug's,
 #: Django's and Starlette's alike); set_signed_cookie takes them by keyword only
 COOKIE_FLAGS: Tuple[Tuple[str, int], ...] = (("secure", 6), ("httponly", 7))
@@ -494,6 +494,8 @@ def _class_constants(node: Optional[ast.ClassDef]) -> FrozenSet[str]:
             found.add(target.id)
     if found:
         found -= {t.attr for t in _assigned(cast(ast.AST, node)) if isinstance(t, ast.Attribute)}
+        # a dataclass's fields: its generated __init__ sets each on the instance
+        found -= {name for name, _ in _declared_fields(cast(ast.ClassDef, node))}
     return frozenset(found)
 
 
@@ -532,6 +534,8 @@ def _class_allow_lists(node: ast.ClassDef) -> Dict[str, ast.expr]:
     for assigned in _assigned(node):
         if isinstance(assigned, ast.Attribute):
             found.pop(assigned.attr, None)
+    for name, _ in _declared_fields(node):  # a dataclass's: each instance's own
+        found.pop(name, None)
     return found
 
 
@@ -662,6 +666,30 @@ def _deciding_params(
         },
         frozenset(called),
     )
+
+
+def _with_tested_parts(env: Env, name: str) -> Optional[Value]:
+    """`env[name]` with the attributes tests narrowed (`self.kind` after `if self.kind not in
+    KINDS: raise`, kept in env as "self.kind") as its own."""
+    value = env.get(name)
+    if value is None:
+        return value
+    prefix = f"{name}."
+    for key, part in env.items():
+        if key.startswith(prefix) and key[len(prefix) :].isidentifier():
+            value = value.with_entry(("attr", key[len(prefix) :]), part)
+    return value
+
+
+def _field_default(default: Optional[ast.expr]) -> Optional[ast.expr]:
+    """A field's default as its value: `field(default=X)` (dataclasses), `Field(X)` (pydantic)
+    are X; None for none the code shows (`field(default_factory=...)`)."""
+    if not (isinstance(default, ast.Call) and _last(default.func) in ("field", "Field")):
+        return default
+    for keyword in default.keywords:
+        if keyword.arg == "default":
+            return keyword.value
+    return default.args[0] if default.args and _last(default.func) == "Field" else None
 
 
 def _declared_fields(cls: ast.ClassDef) -> List[Tuple[str, Optional[ast.expr]]]:
@@ -1092,7 +1120,8 @@ class FileAnalysis:
             summary.guards = {i: c for i, c in enumerate(run.vouched or ()) if c}
             summary.checks = {i: c for i, c in enumerate(run.exits or ()) if c}
             if func in self.class_of and params:
-                summary.self_out = join(run.self_out, (run.final_env or {}).get(params[0]))
+                final = run.final_env or {}
+                summary.self_out = join(run.self_out, _with_tested_parts(final, params[0]))
             cache[func] = summary
             self.summaries.setdefault(func, summary)
             return summary
@@ -2541,6 +2570,7 @@ class FunctionRun:
             if isinstance(owner, ast.Name) and owner.id in env:
                 holder = env[owner.id]
                 env[owner.id] = holder.with_entry(("attr", target.attr), value)
+                env.pop(f"{owner.id}.{target.attr}", None)  # what a test showed of the old one
             elif isinstance(owner, ast.Name) and owner.id in self.a.classes:
                 # `Banner.text = x`: the class's attribute, read back below as `Banner.text`
                 env[f"{owner.id}.{target.attr}"] = value
@@ -3161,7 +3191,7 @@ class FunctionRun:
                     pieces.append(str(value.const))
                 elif part.conversion == 114 and value.all_taint() is not None:
                     # `{x!r}`: a Python literal of the text, which code cannot break out of
-                    literal = value.all_taint().sanitize(_PYTHON_LITERAL)  # type: ignore[union-attr]
+                    literal = value.all_taint().sanitize(PYTHON_LITERAL)  # type: ignore[union-attr]
                     pieces.extend(pieces_of(Value(taint=literal)))
                 else:
                     pieces.extend(pieces_of(value) if value.all_taint() or value.pieces else [None])
@@ -3688,23 +3718,30 @@ class FunctionRun:
                 if isinstance(k, int)
             ]
             args = bound + args
+            # keywords the call gives replace those bound (`partial(XMLParser, huge_tree=True)`)
+            given = {kw.arg: kw.value for kw in node.keywords if kw.arg}
+            kept = {k: v for k, v in callee.entries or () if isinstance(k, str) and k not in given}
+            kwargs = {**kept, **kwargs}
             candidates = [callee.name]
             if not self.a.functions.get(callee.name) and "." in callee.name:
                 # a library function with arguments bound: its sinks see them all, the bound
                 # ones reported at this call
                 arg_nodes: List[ast.AST] = [node] * len(bound) + list(node.args)
-                kwarg_nodes: List[ast.AST] = [kw.value for kw in node.keywords if kw.arg]
+                nodes: Dict[str, ast.AST] = {**dict.fromkeys(kept, node), **given}
                 self.call_sinks(
                     node,
                     callee.name,
-                    arg_nodes + kwarg_nodes,
+                    arg_nodes + [nodes[k] for k in kwargs],
                     args + list(kwargs.values()),
-                    {kw.arg: kw.value for kw in node.keywords if kw.arg},
+                    nodes,
                     env,
                     node=node,
                     kwargs=kwargs,
                     positional=len(args),
                 )
+                made = call_library(self, node, callee.name, args, kwargs)
+                if made is not None:
+                    return made
         else:
             candidates = [v.name for _, v in callee.entries or () if v.name][:MAX_CANDIDATES]
         out: Optional[Value] = None
@@ -3765,11 +3802,18 @@ class FunctionRun:
                 names = [name for name, _ in fields]
                 given = list(zip(names, args)) + [(k, v) for k, v in kwargs.items() if k in names]
                 for name, default in fields[len(args) :]:
+                    default = _field_default(default)
                     if name not in kwargs and default is not None:
                         value = owner.module_value(default)
                         if value.known:
                             given.append((name, value))
-                return replace(fresh, entries=tuple((("attr", k), v) for k, v in given))
+                built = replace(fresh, entries=tuple((("attr", k), v) for k, v in given))
+                check = owner.method(cls.name, "__post_init__")
+                if check is None:
+                    return built
+                # `__post_init__` runs on the fields: a field it rejects raises, so one past
+                # it holds what its tests let through (`if self.kind not in KINDS: raise`)
+                return self.after_method(node, check, owner, built, [built], {})
             if _external_base(cls, owner):
                 # `BookForm(request.POST)`: a library's __init__ keeps what it is given (the
                 # form's cleaned_data is the request's data), as an unknown call's result does
@@ -3816,9 +3860,26 @@ class FunctionRun:
     ) -> None:
         """`holder.put(x)` of a local object: what the method stores on `self` is on it (the
         variable `held_by` when the call does not name it: `super().__init__(x)`)."""
+        updated = self.after_method(node, method, owner, receiver, args, kwargs)
+        if updated is not receiver and held_by:
+            env[held_by] = updated
+        elif updated is not receiver:
+            store_receiver(node, env, updated)
+
+    def after_method(
+        self,
+        node: ast.expr,
+        method: ast.AST,
+        owner: FileAnalysis,
+        receiver: Value,
+        args: List[Value],
+        kwargs: Dict[str, Value],
+    ) -> Value:
+        """`receiver` as a call of `method` on it (`args` start with it) leaves it: with what
+        the method stores on `self`, and what its tests showed of `self`'s attributes."""
         summary = owner.summary(method, self.depth + 1)
         if summary is None or summary.self_out is None or not summary.self_out.entries:
-            return
+            return receiver
         actual = dict(enumerate(_bound(method, args, kwargs, owner.defaults(method))))
         stored = replace(summary.self_out, taint=None, pieces=None)
         if owner is not self.a:
@@ -3829,10 +3890,7 @@ class FunctionRun:
         for key, part in stored.entries or ():
             if key is not REST and part != receiver.entry(key):
                 updated = updated.with_entry(key, part)
-        if updated is not receiver and held_by:
-            env[held_by] = updated
-        elif updated is not receiver:
-            store_receiver(node, env, updated)
+        return updated
 
     def local_call(
         self,
@@ -4412,7 +4470,7 @@ _SQL_START = lazy(r"\s*(?:select|insert|update|delete|with|replace|merge)\b", re
 def _candidates(table: Value) -> Optional[Value]:
     """A table of functions read with a key not known: every function in it may be called;
     of objects (`COMMANDS = {"start": Start(), ...}`): any of them, each class's methods."""
-    parts = [v for _, v in table.entries or ()]
+    parts = held_values(table)
     if parts and all(v.shape == "function" and v.name for v in parts):
         return Value(shape="candidates", entries=tuple(enumerate(parts[:MAX_CANDIDATES])))
     if parts and all(v.shape in ("object", "objects") and v.all_taint() is None for v in parts):

@@ -38,6 +38,7 @@ from .values import (
     fixed_if,
     fixed_text,
     hashable,
+    held_values,
     join,
     join_all,
     join_taint,
@@ -63,6 +64,9 @@ STR_KEEP = frozenset(
         "replace", "removeprefix", "removesuffix", "translate", "format_map",
     }
 )  # fmt: skip
+#: what a repr of text is harmless for: Python code it is pasted into as a literal, and a log
+#: line or a header (it writes a line break, as every character not printable, as an escape)
+PYTHON_LITERAL = frozenset({"code", "log", "header"})
 #: str methods that give a bool or a number: no text of the receiver survives
 STR_FACTS = frozenset(
     {
@@ -226,12 +230,13 @@ def table_entry(table: Value) -> Optional[Value]:
         return Value(shape="allowed") if isinstance(table.const, dict) and table.const else None
     if table.taint is not None or not table.entries:
         return None
-    parts = [v for _, v in table.entries]
+    parts = held_values(table)
     if all(v.known for v in parts):
         # keys not known too (`{Partner.docs: "https://docs.example/"}`): still one of them
         return Value(shape="allowed")
     if any(k is REST for k, _ in table.entries):
-        return None
+        # constants stored under keys not known, joined: fixed text still
+        return FIXED_TEXT if all(fixed_text(v) for v in parts) else None
     if all(
         v.shape == "list" and v.entries and all(k is not REST and i.known for k, i in v.entries)
         for v in parts
@@ -673,6 +678,9 @@ def _format(template: str, args: List[Value], kwargs: Dict[str, Value]) -> Value
         used.append(value if key == field else CLEAN)  # `{user.name}`: an attribute of it
         if value.known and not spec and not conversion and key == field:
             pieces.append(str(value.const))
+        elif conversion in ("r", "a") and (taint := value.all_taint()) is not None:
+            # `{query!r}`: a Python literal of the text (see PYTHON_LITERAL)
+            pieces.extend(pieces_of(Value(taint=taint.sanitize(PYTHON_LITERAL))))
         else:
             pieces.extend(pieces_of(value) if value.all_taint() or value.pieces else [None])
     return fixed_if(concat(tuple(pieces)), used)
@@ -1180,7 +1188,7 @@ def call_library(
         return rendered_page(args[0].all_taint(), args[1:] + list(kwargs.values()))
     if qual == "functools.partial" and args and args[0].name and args[0].taint is None:
         # a function of this file, or of a library (`partial(requests.get, timeout=5)`)
-        bound = tuple(enumerate(args[1:]))
+        bound = (*enumerate(args[1:]), *kwargs.items())
         return Value(shape="partial", name=args[0].name, entries=bound)
     if qual in _CONFIG_PARSERS:
         return Value(entries=(), shape="config")
@@ -1274,7 +1282,7 @@ def call_library(
     if qual in ("str", "repr", "format") and args:
         value = args[0]
         if value.known:
-            return constant(str(value.const))
+            return constant(str(value.const) if qual != "repr" else repr(value.const))
         return Value(taint=value.all_taint(), pieces=value.pieces)
     if qual in _COLLECTIONS and len(args) == 1 and args[0].known and not kwargs:
         # `frozenset({"a", "b"})`, `set(("a", "b"))`: an allow-list of constants

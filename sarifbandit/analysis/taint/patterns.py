@@ -85,9 +85,21 @@ def local_path_facts(pattern: str) -> FrozenSet[str]:
     items = [(op, av) for op, av in parsed.data if op is not _sre.AT]
     if items and items[0] == (_sre.LITERAL, ord("/")):
         facts.add("rooted")
-        if len(items) == 1 or _starts_without_slash(items[1]):
+        if _rest_starts_without_slash(items[1:]):
             facts.add("single")
     return frozenset(facts)
+
+
+def _rest_starts_without_slash(items: List[Tuple[Any, Any]]) -> bool:
+    """Whether what a sequence of parsed items matches cannot begin with "/": an optional
+    item that cannot (`(?:[a-z][a-z/]*)?`) may be left out, and then the next decides."""
+    for op, av in items:
+        if _starts_without_slash((op, av)):
+            return True
+        optional = op in (_sre.MAX_REPEAT, _sre.MIN_REPEAT, _POSSESSIVE) and av[0] == 0
+        if not (optional and av[2].data and _starts_without_slash(av[2].data[0])):
+            return False
+    return True
 
 
 def _starts_without_slash(item: Tuple[Any, Any]) -> bool:

@@ -324,6 +324,11 @@ def merged(holder: Value, other: Value) -> Value:
     return value if value.entry(REST) is not None else value.with_entry(REST, spread)
 
 
+def held_values(container: Value) -> List[Value]:
+    """What a container holds: its entries' values (not what its keys may be, KEYS)."""
+    return [part for key, part in container.entries or () if key is not KEYS]
+
+
 def rest_keys(mapping: Value) -> Optional[Value]:
     """What the keys a mapping holds under REST may be: those the code showed (KEYS), else
     anything the values stored there may be; None when nothing is stored under REST."""
