@@ -17,6 +17,7 @@ from ..analysis.nodes import is_factory
 from ..analysis.source import SourceError, SourceFile, parse
 from ..analysis.taint.check import CLASS_OF_RULE
 from ..analysis.taint.interpret import FileAnalysis, ProjectIndex, Summary, carries_input
+from ..analysis.taint.library import PARSER_SHAPES
 from ..analysis.taint.models import Models
 from ..analysis.taint.patterns import annotated_type
 from ..analysis.taint.values import PARAM_PREFIX, REST, Value, param_of, stand_in
@@ -191,7 +192,13 @@ class Project:
         if found is None or len(found[1]) != 1:
             return None
         value = found[0].module_env.get(found[1][0])
-        if value is None or value.all_taint() is not None:
+        if value is None:
+            return None
+        if _library_object(value, self._models):
+            # `session = requests.Session()`, `STRICT = etree.XMLParser(...)`: what it is,
+            # for its methods' models
+            return Value(name=value.name, shape=value.shape)
+        if value.all_taint() is not None:
             return None
         if value.known or value.shape == "allowed":
             return value
@@ -359,6 +366,18 @@ def _made_class(analysis: FileAnalysis, function: Optional[ast.AST]) -> str:
         return ""
     made = analysis.qualified(returned).name
     return made if "." in made else ""
+
+
+def _library_object(value: Value, models: Models) -> bool:
+    """Whether a module binds a name to an object a modelled library's call made, from nothing
+    of input (an HTTP client, an XML parser)."""
+    return (
+        value.shape in ("", *PARSER_SHAPES)
+        and bool(value.name)
+        and "." in value.name
+        and models.modelled_package(value.name)
+        and not carries_input(value)
+    )
 
 
 def _reaches_sink(summary: Optional[Summary]) -> bool:

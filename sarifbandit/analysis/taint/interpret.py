@@ -46,6 +46,7 @@ from .guards import (
 )
 from .library import (
     FOLDED_CODECS,
+    LINE_BREAK_SINKS,
     PYTHON_LITERAL,
     RESOLVING_PARSER,
     SETTINGS_MAPPINGS,
@@ -910,6 +911,8 @@ class FileAnalysis:
         self._descendants: Optional[Dict[str, List[str]]] = None
         #: each class's classmethods returning an object they make (`return cls(...)`)
         self._factories: Optional[Dict[str, List[ast.AST]]] = None
+        #: per class, the objects its __init__ stores when given no argument (see made_by_defaults)
+        self._default_objects: Dict[str, Dict[str, str]] = {}
         self._passed: Optional[Dict[str, Optional[Tuple[int, FrozenSet[str]]]]] = None
         self._class_made: Dict[Tuple[str, str], str] = {}
         self._allow_lists: Dict[str, Dict[str, ast.expr]] = {}
@@ -1106,7 +1109,8 @@ class FileAnalysis:
                     and self.class_of.get(func) in self.as_view_calls()
                 )
             ):
-                env["self"] = self.prepared_self(func, env["self"], depth)
+                request = env.get(params[1]) if len(params) > 1 else None
+                env["self"] = self.prepared_self(func, env["self"], depth, request)
             run = FunctionRun(self, func, env, depth)
             summary = Summary(params)
             run.summary = summary
@@ -1549,9 +1553,37 @@ class FileAnalysis:
                 parser = stored.shape if stored.shape.startswith("xmlparser") else ""
                 return stored.name, parser if taint is None else ""
             if stored is not None and taint is not None and not taint.real():
-                return self.made_by_factories(current, attr, depth), ""
+                made = self.made_by_factories(current, attr, depth)
+                return made or self.made_by_defaults(current, depth).get(attr, ""), ""
             return "", ""
         return "", ""
+
+    def made_by_defaults(self, cls: str, depth: int) -> Dict[str, str]:
+        """The objects of no input `__init__` stores on `self` when its parameters hold their
+        defaults, by attribute: the library's client a service uses unless given another
+        (`def __init__(self, client=None): self.client = client or requests.Session()`,
+        `session=SHARED_SESSION`), by the name of its class or of the module's name."""
+        known = self._default_objects.get(cls)
+        if known is not None:
+            return known
+        known = self._default_objects[cls] = {}
+        init = self.methods.get((cls, "__init__"))
+        if init is None or init in self._running:
+            return known
+        defaults = {
+            arg.arg: self.module_value(default)
+            for arg, default in parameter_defaults(init.args)  # type: ignore[attr-defined]
+            if default is not None
+        }
+        params = _param_names(init)
+        own = Value(entries=(), shape="object", name=cls)
+        run = self.quiet_run(init, dict(zip(params, _bound(init, [own], {}, defaults))), depth + 1)
+        stored = join(run.self_out, (run.final_env or {}).get(params[0]))
+        for key, value in (stored.entries if stored is not None else None) or ():
+            if isinstance(key, tuple) and key[0] == "attr" and value.name:
+                if not _real(value.all_taint()) and not value.known:
+                    known[key[1]] = value.name
+        return known
 
     def made_by_factories(self, cls: str, attr: str, depth: int) -> str:
         """What the class's alternate constructors give `__init__` for a parameter it stores
@@ -1879,10 +1911,12 @@ class FileAnalysis:
             todo.extend(self.bases(current))
         return seen
 
-    def prepared_self(self, func: ast.AST, own: Value, depth: int) -> Value:
+    def prepared_self(
+        self, func: ast.AST, own: Value, depth: int, request: Optional[Value] = None
+    ) -> Value:
         """`self` as a class-based view's handler (`get`, `post` …) finds it: with what the
         view's `setup()` and `dispatch()`, which Django runs first, stored on it
-        (`self.target = request.GET["next"]`)."""
+        (`self.target = request.GET["next"]`), those of a base view of another module too."""
         cls = self.class_of.get(func)
         if cls is None or getattr(func, "name", "") not in VIEW_HANDLERS:
             return own
@@ -1892,6 +1926,10 @@ class FileAnalysis:
             entries.update(made)
         for hook in VIEW_HOOKS:
             method = self.method(cls, hook)
+            if method is None and request is not None:
+                for key, value in self.inherited_hook(cls, hook, own, request, depth).items():
+                    entries.setdefault(key, value)
+                continue
             summary = self.summary(method, depth + 1) if method not in (None, func) else None
             stored = summary.self_out if summary is not None else None
             for key, value in (stored.entries if stored is not None else None) or ():
@@ -1903,6 +1941,40 @@ class FileAnalysis:
         if own.entries is None and not entries:
             return own
         return replace(own, entries=tuple(entries.items()))
+
+    def inherited_hook(
+        self, cls: str, hook: str, own: Value, request: Value, depth: int
+    ) -> Dict[Any, Value]:
+        """What the `setup()` or `dispatch()` of a base view another module of the scan defines
+        stores on `self`, run with the handler's request (`self.payload =
+        json.loads(request.body)` in a project's JsonView). A file's first scan notes the hook
+        for the link step, which scans it again with that module at hand; a library's views
+        (Django's own) are left to the models."""
+        qual = self.inherited(cls, hook)
+        if not qual or self.models.modelled_package(qual):
+            return {}
+        if self.project is None:
+            self.external(qual, at_sink=True)
+            return {}
+        found = self.project.resolve(qual)
+        if found is None or isinstance(found[1], ast.ClassDef) or found[1] in found[0]._running:
+            return {}
+        owner, method = found
+        params = _param_names(method)
+        if len(params) < 2:
+            return {}
+        given = _bound(method, [own, request], {}, owner.defaults(method))
+        run = owner.quiet_run(method, dict(zip(params, given)), depth + 1)
+        stored = join(run.self_out, (run.final_env or {}).get(params[0]))
+        if stored is None:
+            return {}
+        if owner is not self:
+            stored = relocated(stored, owner.path)
+        return {
+            key: value
+            for key, value in stored.entries or ()
+            if isinstance(key, tuple) and key[0] == "attr" and _real(value.all_taint())
+        }
 
     def made_by_as_view(self, cls: str, own: Value, depth: int) -> Optional[Dict[Any, Value]]:
         """What `__init__` stores on the view, given the arguments Flask's
@@ -3129,6 +3201,14 @@ class FunctionRun:
                     # `target and FEATURE_ON`, the flag False: false whatever came before it,
                     # and a false operand before it holds nothing (an empty text, None)
                     return v
+        else:
+            # `client or requests.Session()`, the client None: a false operand is never the
+            # result, but for the last
+            values = [v for v in values[:-1] if not (v.known and self.truth(v) is False)] + [
+                values[-1]
+            ]
+            if len(values) == 1:
+                return values[0]
         out: Optional[Value] = None
         for v in values:
             out = join(out, v)
@@ -3136,12 +3216,13 @@ class FunctionRun:
         if (
             isinstance(node.op, ast.Or)
             and out is not None
-            and last.shape == "object"
             and last.name
+            and (last.shape == "object" or self.a.models.modelled_package(last.name))
             and not any(v.name or _real(v.all_taint()) for v in values[:-1])
         ):
-            # `users or UserRepository()`, a parameter left None: an object of that class (one
-            # given instead is its stand-in), whose methods its calls find
+            # `users or UserRepository()`, `client or requests.Session()`, a parameter left
+            # None: an object of that class (one given instead is its stand-in), whose
+            # methods its calls find
             return replace(out, name=last.name)
         return out or CLEAN
 
@@ -4382,6 +4463,8 @@ def _request_read(request: Value, attr: str, node: ast.AST) -> Optional[Value]:
         return None
     step = _step(node, f"user input from `{_short(node)}`")
     safe = _SAME_SITE if attr in _SAME_SITE_ATTRS else frozenset()
+    if attr in _PERCENT_ENCODED:
+        safe |= LINE_BREAK_SINKS
     read = tainted(Taint(frozenset({kind}), safe, (step,)))
     if attr in ("match_info", "path_params") and request.entries:
         # the keys the route's patterns or converters constrain: input still, harmless for
@@ -4436,6 +4519,9 @@ _SAME_SITE_ATTRS = (
     | _OWN_ADDRESS
 )  # get_host(), build_absolute_uri(): Django checks the host against ALLOWED_HOSTS
 _SAME_SITE = frozenset({"redirect"})
+#: Django's whole address of the request, its path and query percent-encoded (escape_uri_path,
+#: iri_to_uri): no line break is left in it, unlike `request.path`, which is decoded
+_PERCENT_ENCODED = frozenset({"get_full_path", "get_full_path_info", "build_absolute_uri"})
 
 
 #: sink classes whose calls give back the data they were given (Markup(x), text(q), eval(x),

@@ -94,6 +94,8 @@ LXML_PARSERS = frozenset(
 DTD_LOADING = ("load_dtd", "dtd_validation", "attribute_defaults")
 #: the shape of an lxml parser that lets a document's external entities in (or may)
 RESOLVING_PARSER = "xmlparser:resolving"
+#: the shapes of an XML parser object: one that resolves entities, one that does not
+PARSER_SHAPES = (RESOLVING_PARSER, "xmlparser")
 
 
 def resolving(kwargs: Dict[str, Value]) -> bool:
@@ -485,7 +487,7 @@ def _str_method(
         taint = join_taint(receiver.all_taint(), join_all(args))
         by_whitespace = attr in ("split", "rsplit") and not args and "sep" not in kwargs
         if (attr == "splitlines" or by_whitespace) and taint is not None:
-            taint = taint.sanitize(_LINE_BREAK_SINKS)  # no item holds a line break
+            taint = taint.sanitize(LINE_BREAK_SINKS)  # no item holds a line break
         rest = Value(taint=taint, pieces=(taint,) if taint else None)
         return Value(
             entries=(
@@ -574,7 +576,7 @@ def _undone(args: List[Value]) -> FrozenSet[str]:
 #: what os.path.join's later parts lose: an absolute part replaces what comes before it
 _NO_DOTS = frozenset({NO_DOTS})
 #: sinks a value without line breaks cannot harm: no forged log line, no split header
-_LINE_BREAK_SINKS = frozenset({"log", "header"})
+LINE_BREAK_SINKS = frozenset({"log", "header"})
 
 
 def _strips_line_breaks(pattern: Value, repl: Value) -> bool:
@@ -603,7 +605,7 @@ def _without_breaks(text: Value) -> Value:
     """Text with its line breaks taken out or escaped: harmless to a log line or a header."""
     taint = text.all_taint()
     if taint is not None:
-        taint = taint.sanitize(_LINE_BREAK_SINKS)
+        taint = taint.sanitize(LINE_BREAK_SINKS)
     return Value(taint=taint, pieces=(taint,) if taint is not None else None)
 
 

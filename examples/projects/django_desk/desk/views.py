@@ -1,0 +1,48 @@
+"""The desk's JSON API: handlers of the base view of base.py, and views using the services."""
+
+import os
+
+from django.http import JsonResponse
+
+from .base import ApiView
+from .services import embeds, fetcher, partner_story, wire_story
+
+DRAFTS = "/srv/desk/drafts"
+FEEDS = {"main": "https://wire.example/feed.xml", "sport": "https://wire.example/sport.xml"}
+
+
+class DraftApi(ApiView):
+    def delete(self, request):
+        os.remove(os.path.join(DRAFTS, self.field("name")))  # expect: SB022:HIGH
+        return JsonResponse({"deleted": True})
+
+
+class DraftCleanupApi(ApiView):
+    def delete(self, request):
+        os.remove(os.path.join(DRAFTS, os.path.basename(self.field("name"))))
+        return JsonResponse({"deleted": True})
+
+
+def feed(request):
+    return JsonResponse({"size": len(fetcher.fetch(request.GET["url"]))})  # expect: SB918:HIGH
+
+
+def known_feed(request):
+    url = FEEDS.get(request.GET.get("feed", "main"), FEEDS["main"])
+    return JsonResponse({"size": len(fetcher.fetch(url))})
+
+
+def embed_preview(request):
+    return JsonResponse(embeds.preview(request.GET["endpoint"]))  # expect: SB918:HIGH
+
+
+def embed(request):
+    return JsonResponse(embeds.resolve(request.GET["url"]))
+
+
+def import_wire(request):
+    return JsonResponse({"title": wire_story(request.body)})  # expect: SB611:HIGH
+
+
+def import_partner(request):
+    return JsonResponse({"title": partner_story(request.body)})
