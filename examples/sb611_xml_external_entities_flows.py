@@ -134,3 +134,26 @@ def import_orders_partial_hardened():
 
 
 import functools  # noqa: E402
+
+
+def sax_reader(external_entities: bool):
+    reader = xml.sax.make_parser()  # expect: B317
+    reader.setFeature(feature_external_ges, external_entities)  # expect: SB611:MEDIUM
+    return reader
+
+
+@app.route("/feeds/import-sax", methods=["POST"])
+def import_feed_sax():
+    # the reader resolves external entities: the uploaded feed's are read
+    sax_reader(True).parse(io.BytesIO(request.data))  # expect: SB611:HIGH<148
+    return "ok"
+
+
+@app.route("/feeds/import-sax-closed", methods=["POST"])
+def import_feed_sax_closed():
+    sax_reader(False).parse(io.BytesIO(request.data))
+    return "ok"
+
+
+import xml.sax  # noqa: E402  # expect: B406
+from xml.sax.handler import feature_external_ges  # noqa: E402  # expect: B406

@@ -8,7 +8,7 @@ from typing import Iterator, Optional
 from ..analysis.context import FileContext
 from ..analysis.nodes import argument, keyword, last_name
 from ..analysis.taint.check import flow_check
-from ..analysis.taint.library import DTD_LOADING, LXML_PARSERS
+from ..analysis.taint.library import DTD_LOADING, LXML_PARSERS, SAX_READER
 from ..model import HIGH, MEDIUM, Finding, Rank, Rule
 
 RULE = Rule(
@@ -217,4 +217,4 @@ def check_sax(node: ast.Call, ctx: FileContext) -> Iterator[Optional[Finding]]:
 
 
 # untrusted input parsed by a parser that resolves external entities: reported at the parse
-flow_check(RULE, "xxe", only=lambda hit: hit.sink.startswith("lxml."))
+flow_check(RULE, "xxe", only=lambda hit: hit.sink.startswith(("lxml.", SAX_READER)))

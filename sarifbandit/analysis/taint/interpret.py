@@ -49,6 +49,8 @@ from .library import (
     LINE_BREAK_SINKS,
     PYTHON_LITERAL,
     RESOLVING_PARSER,
+    SAX_READER,
+    SAX_RESOLVING,
     SETTINGS_MAPPINGS,
     SETTINGS_OBJECTS,
     STR_FACTS,
@@ -645,8 +647,10 @@ def _deciding_params(
             if _last(node.func) == "get" and node.args:
                 places.append(node.args[0])
             # a setting given by keyword (`XMLParser(resolve_entities=expand)`), or settings
-            # spread (`XMLParser(**options)`)
+            # spread (`XMLParser(**options)`), or a feature's state (`setFeature(f, expand)`)
             places.extend(kw.value for kw in node.keywords)
+            if _last(node.func) == "setFeature":
+                places.extend(node.args[1:])
         elif isinstance(node, ast.Dict):
             # keywords spread into a mapping (`{**BASE, **overrides}`, given to a call later)
             places.extend(v for k, v in zip(node.keys, node.values) if k is None)
@@ -4836,6 +4840,9 @@ def _entities_resolved(
     second argument or `parser=`; the object fed, for `feed`; its own keywords, for
     iterparse) resolves them, or is one the code did not make here. Other parsers' parses
     (the standard library's) are judged as Bandit judges them."""
+    if qual == f"{SAX_READER}.parse":
+        # the standard library's SAX reader keeps external entities out unless told otherwise
+        return receiver is not None and receiver[1].shape == SAX_RESOLVING
     if not qual.startswith("lxml."):
         return True
     if qual.endswith(".feed"):

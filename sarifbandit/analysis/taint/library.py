@@ -96,6 +96,18 @@ DTD_LOADING = ("load_dtd", "dtd_validation", "attribute_defaults")
 RESOLVING_PARSER = "xmlparser:resolving"
 #: the shapes of an XML parser object: one that resolves entities, one that does not
 PARSER_SHAPES = (RESOLVING_PARSER, "xmlparser")
+#: the standard library's SAX reader (`xml.sax.make_parser()`), and the shape of one whose
+#: external-entity features were turned on (`setFeature(feature_external_ges, True)`)
+SAX_READER = "xml.sax.xmlreader.XMLReader"
+SAX_RESOLVING = "saxparser:resolving"
+_SAX_FEATURES = frozenset(
+    {
+        "feature_external_ges",
+        "feature_external_pes",
+        "http://xml.org/sax/features/external-general-entities",
+        "http://xml.org/sax/features/external-parameter-entities",
+    }
+)
 
 
 def resolving(kwargs: Dict[str, Value]) -> bool:
@@ -316,6 +328,12 @@ def method_of(
         return Value(entries=((REST, pair),), shape="list")
     if receiver.entries is not None and shape in ("list", "dict", "set", ""):
         return _container_method(run, node, attr, receiver, args, env)
+    if receiver.name == SAX_READER and attr == "setFeature" and len(args) >= 2:
+        feature = args[0].const if args[0].known else args[0].name.rpartition(".")[2]
+        if feature in _SAX_FEATURES and not (args[1].known and not args[1].const):
+            # external entities on, or maybe (a flag the code does not fix here)
+            store_receiver(node, env, replace(receiver, shape=SAX_RESOLVING))
+        return constant(None)
     if shape == "config":
         return _config_method(run, node, attr, receiver, args, env)
     if shape == "buffer":
@@ -1194,6 +1212,8 @@ def call_library(
         return Value(shape="partial", name=args[0].name, entries=bound)
     if qual in _CONFIG_PARSERS:
         return Value(entries=(), shape="config")
+    if qual in ("xml.sax.make_parser", "xml.sax.expatreader.create_parser"):
+        return Value(name=SAX_READER, shape="saxparser")
     if qual in LXML_PARSERS and qual != "lxml.etree.iterparse":
         return Value(name=qual, shape=RESOLVING_PARSER if resolving(kwargs) else "xmlparser")
     if qual in _DJANGO_TEMPLATES and args and args[0].known:
