@@ -189,6 +189,8 @@ class Project:
         collection of constants, one of an allow-list; None for anything else (a name bound to
         input or to a call, a function, a class)."""
         found = self._split(qualname, near)
+        if found is not None and len(found[1]) == 2:
+            return _listed_on_object(found[0], *found[1])
         if found is None or len(found[1]) != 1:
             return None
         value = found[0].module_env.get(found[1][0])
@@ -366,6 +368,20 @@ def _made_class(analysis: FileAnalysis, function: Optional[ast.AST]) -> str:
         return ""
     made = analysis.qualified(returned).name
     return made if "." in made else ""
+
+
+def _listed_on_object(analysis: FileAnalysis, name: str, attr: str) -> Optional[Value]:
+    """`settings.allowed_hosts` of a module's `settings = Settings()`: the constant, or the
+    collection of constants, its class's body binds the attribute to, that no code of the class
+    rebinds (a settings class's default, which only the deployment's configuration may
+    replace)."""
+    held = analysis.module_env.get(name)
+    if held is None or held.shape != "object" or held.name not in analysis.classes:
+        return None
+    listed = analysis.allow_list(held.name, attr)
+    if listed is None and analysis.class_constant(held.name, attr):
+        listed = analysis.class_values(held.name, attr)  # `settings.export_root`, a text
+    return listed if listed is not None and listed.all_taint() is None else None
 
 
 def _library_object(value: Value, models: Models) -> bool:

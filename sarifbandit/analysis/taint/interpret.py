@@ -686,6 +686,19 @@ def _with_tested_parts(env: Env, name: str) -> Optional[Value]:
     return value
 
 
+def _returned_checks(summary: Optional[Summary]) -> FrozenSet[str]:
+    """What a validator's result is harmless for, its value being what the field then holds:
+    fixed text (`value = value.lower(); if value not in {...}: raise; return value`) for every
+    class; text of what it was given, sanitized, for those classes."""
+    returned = summary.returns if summary is not None else None
+    if returned is None:
+        return frozenset()
+    if fixed_text(returned):
+        return EVERYWHERE
+    taint = returned.all_taint()
+    return taint.sanitized if taint is not None and not taint.real() else frozenset()
+
+
 def _field_default(default: Optional[ast.expr]) -> Optional[ast.expr]:
     """A field's default as its value: `field(default=X)` (dataclasses), `Field(X)` (pydantic)
     are X; None for none the code shows (`field(default_factory=...)`)."""
@@ -1679,6 +1692,7 @@ class FileAnalysis:
         for item in node.body if node is not None else ():
             if not isinstance(item, _FUNCTIONS) or not _validates(item, field):
                 continue
+            found |= _returned_checks(self.summary(item, depth=1))
             if not self.may_vouch(item, True):
                 continue
             summary = self.summary(item, depth=1, vouching=True)
@@ -2841,6 +2855,16 @@ class FunctionRun:
             )
         if base.taint is not None and base.shape.startswith("model:"):
             return self.model_field(base.taint, base.shape[6:], attr)
+        if (
+            base.taint is not None
+            and not base.shape
+            and "." in base.name
+            and not self.a.models.modelled_package(base.name)
+        ):
+            # `request.fmt` of a parameter typed by a class another module defines
+            own = part_stand_in(base, ("attr", attr))
+            if own is not None:
+                return self.imported_model_field(own, base.name, attr)
         if base.taint is not None and (not base.name or base.shape == "object"):
             own = part_stand_in(base, ("attr", attr))
             if own is not None:
@@ -2955,6 +2979,24 @@ class FunctionRun:
         if found is None or not isinstance(found[1], ast.ClassDef):
             return None
         return found[0], found[1]
+
+    def imported_model_field(self, own: Value, model: str, attr: str) -> Value:
+        """A field of a parameter typed by a class another module of the scan defines: where
+        that class is a pydantic model, what its declaration and validators let through,
+        read at the link step; until then the field carries a marker that brings the file
+        there if it reaches a sink."""
+        if self.a.project is None:
+            if own.taint is None:
+                return own
+            marked = replace(own.taint, kinds=own.taint.kinds | {MODEL_PREFIX + model})
+            return replace(own, taint=marked, pieces=(marked,))
+        found = self.model_class(model)
+        if found is None or not found[0].validating_model(found[1].name):
+            return own
+        checked = found[0].field_checks(found[1].name, attr)
+        if checked == EVERYWHERE:
+            return Value(shape="number")
+        return sanitized(own, checked) if checked else own
 
     def form_field(self, form: Value, attr: str) -> Value:
         """A field of a Flask-WTF form bound to the request (`form.lang`): what its data may

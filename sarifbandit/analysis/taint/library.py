@@ -150,6 +150,8 @@ _COLLECTIONS: Dict[str, Any] = {
     "sorted": lambda items: tuple(sorted(items)),
 }
 
+#: the sinks where a URL's scheme and host are what harms: where a request or a browser goes
+_URL_PLACES = frozenset({"redirect", "ssrf"})
 #: functions that make a URL of its parts: (scheme, netloc, path, [params,] query, fragment)
 _URL_JOINERS = frozenset({"urllib.parse.urlunsplit", "urllib.parse.urlunparse"})
 _PATHS = frozenset(
@@ -1258,7 +1260,11 @@ def call_library(
         where = join_all(v for k, v in parts if not isinstance(k, int) or k < first)
         after = join_all(v for k, v in parts if isinstance(k, int) and k >= first)
         if after is not None:
-            after = after.sanitize(frozenset({"redirect", "ssrf"}))
+            after = after.sanitize(_URL_PLACES)
+        if first == 2 and where is not None:
+            # a host checked against the code's hosts as the netloc of the URL made: that host,
+            # not one a browser reads apart from the parser (`https://evil\@good/`)
+            where = where.sanitize(_URL_PLACES)
         # kept as two pieces: a summary's caller replaces each with what it gave
         return concat(tuple(p for p in (where, after) if p is not None) or (None,))
     if qual in _PATHS:
