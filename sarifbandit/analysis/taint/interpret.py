@@ -930,6 +930,7 @@ class FileAnalysis:
         self._factories: Optional[Dict[str, List[ast.AST]]] = None
         #: per class, the objects its __init__ stores when given no argument (see made_by_defaults)
         self._default_objects: Dict[str, Dict[str, str]] = {}
+        self._wrapped: Optional[Dict[ast.AST, Tuple[str, Tuple[str, ...]]]] = None
         self._passed: Optional[Dict[str, Optional[Tuple[int, FrozenSet[str]]]]] = None
         self._class_made: Dict[Tuple[str, str], str] = {}
         self._allow_lists: Dict[str, Dict[str, ast.expr]] = {}
@@ -2021,6 +2022,26 @@ class FileAnalysis:
             for key, value in (stored.entries if stored is not None else None) or ()
             if isinstance(key, tuple) and key[0] == "attr"
         }
+
+    def wrapped(self, func: ast.AST) -> Optional[Tuple[str, Tuple[str, ...]]]:
+        """For the wrapper a decorator of this file defines (`def with_path(view): def
+        wrapper(*args, **kwargs): ... return view(*args, **kwargs)`): the decorator's
+        parameter naming the view, and the file's functions it decorates, which a call of
+        that name in the wrapper runs."""
+        if self._wrapped is None:
+            self._wrapped = {}
+            decorated: Dict[str, List[str]] = {}
+            for name, function in self.functions.items():
+                for decorator in getattr(function, "decorator_list", ()):
+                    if isinstance(decorator, ast.Name):
+                        decorated.setdefault(decorator.id, []).append(name)
+            for name, views in decorated.items():
+                decorator = self.functions.get(name)
+                params = _param_names(decorator) if decorator is not None else []
+                for stmt in getattr(decorator, "body", ()) if len(params) == 1 else ():
+                    if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                        self._wrapped[stmt] = (params[0], tuple(views[:MAX_CANDIDATES]))
+        return self._wrapped.get(func)
 
     def as_view_calls(self) -> Dict[str, List[ast.Call]]:
         """The file's `Cls.as_view(...)` calls, by the class's name (found once)."""
@@ -3474,6 +3495,12 @@ class FunctionRun:
         else:
             callee = self.eval(func, env, depth)
             qual = callee.name if callee.name else ""
+        if isinstance(func, ast.Name) and func.id not in env:
+            wrapped = self.a.wrapped(self.func)
+            if wrapped is not None and wrapped[0] == func.id:
+                # the view a decorator's wrapper runs: each function it decorates here
+                views = tuple((i, Value(name=name)) for i, name in enumerate(wrapped[1]))
+                callee = Value(entries=views, shape="candidates")
         if callee.shape in ("candidates", "partial"):
             return self.dynamic_call(node, callee, env, depth)
         arg_nodes: List[ast.AST] = list(node.args)
@@ -3836,8 +3863,21 @@ class FunctionRun:
         """A call of a function chosen at run time among candidates the code shows (a handler
         table, `getattr(self, "on_" + kind)`), or of a `functools.partial`: each followed, the
         results joined."""
-        args = [self.eval(a, env, depth) for a in node.args]
-        kwargs = {kw.arg: self.eval(kw.value, env, depth) for kw in node.keywords if kw.arg}
+        args = []
+        for arg in node.args:
+            if not isinstance(arg, ast.Starred):
+                args.append(self.eval(arg, env, depth))
+            else:  # `*args`: its items where the code shows them, else nothing known
+                spread = self.eval(arg.value, env, depth)
+                items = [(k, v) for k, v in spread.entries or () if isinstance(k, int)]
+                args += [v for _, v in sorted(items, key=lambda item: item[0])]
+        kwargs: Dict[str, Value] = {}
+        for kw in node.keywords:
+            value = self.eval(kw.value, env, depth)
+            if kw.arg is not None:
+                kwargs[kw.arg] = value
+            else:  # `**kwargs`: the keywords the code stored in it
+                kwargs.update(named_entries(value, partly=True) or {})
         if callee.shape == "partial":
             bound = [
                 v
