@@ -699,6 +699,25 @@ def _returned_checks(summary: Optional[Summary]) -> FrozenSet[str]:
     return taint.sanitized if taint is not None and not taint.real() else frozenset()
 
 
+def _hook(method: ast.AST) -> bool:
+    """Whether a method is left for subclasses to write: its body (after a docstring) only
+    raises NotImplementedError, or is `pass` or `...`."""
+    body = [
+        stmt
+        for stmt in getattr(method, "body", ())
+        if not (isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Constant))
+    ]
+    if not body:
+        return True  # a docstring, or `...`
+    if len(body) != 1:
+        return False
+    stmt = body[0]
+    if isinstance(stmt, ast.Pass):
+        return True
+    raised = stmt.exc if isinstance(stmt, ast.Raise) else None
+    return raised is not None and _last(getattr(raised, "func", raised)) == "NotImplementedError"
+
+
 def _field_default(default: Optional[ast.expr]) -> Optional[ast.expr]:
     """A field's default as its value: `field(default=X)` (dataclasses), `Field(X)` (pydantic)
     are X; None for none the code shows (`field(default_factory=...)`)."""
@@ -931,6 +950,7 @@ class FileAnalysis:
         #: per class, the objects its __init__ stores when given no argument (see made_by_defaults)
         self._default_objects: Dict[str, Dict[str, str]] = {}
         self._wrapped: Optional[Dict[ast.AST, Tuple[str, Tuple[str, ...]]]] = None
+        self._overriding: Dict[Tuple[str, str], Tuple[str, ...]] = {}
         self._passed: Optional[Dict[str, Optional[Tuple[int, FrozenSet[str]]]]] = None
         self._class_made: Dict[Tuple[str, str], str] = {}
         self._allow_lists: Dict[str, Dict[str, ast.expr]] = {}
@@ -1526,15 +1546,34 @@ class FileAnalysis:
             known = self._class_values[(cls, attr)] = self._class_texts(cls, attr)
         return known
 
-    def _class_texts(self, cls: str, attr: str) -> Value:
+    def descendants(self, cls: str) -> List[str]:
+        """The classes of this file that inherit from `cls`, found once for the file."""
         if self._descendants is None:
             self._descendants = {}
             for name in self.classes:
                 for ancestor in self.lineage(name)[1:]:
                     self._descendants.setdefault(ancestor, []).append(name)
+        return self._descendants.get(cls, [])
+
+    def overriding(self, cls: str, attr: str) -> Tuple[str, ...]:
+        """`self.attr(...)` in a method of `cls` whose own `attr` is a hook left to subclasses
+        (it raises NotImplementedError, or does nothing) that subclasses in this file define (a
+        base view's `get` calling the `open_attachment` each subclass writes): each of those,
+        as `Class.attr`; () otherwise (a method that does something runs as itself)."""
+        key = (cls, attr)
+        known = self._overriding.get(key)
+        if known is None:
+            known = self._overriding[key] = ()
+            own = next((c for c in self.lineage(cls) if (c, attr) in self.methods), None)
+            if own is not None and _hook(self.methods[(own, attr)]):
+                found = [c for c in self.descendants(cls) if (c, attr) in self.methods]
+                known = self._overriding[key] = tuple(f"{c}.{attr}" for c in found)[:MAX_CANDIDATES]
+        return known
+
+    def _class_texts(self, cls: str, attr: str) -> Value:
         texts = []
         named: Optional[Value] = None
-        for name in [cls, *self._descendants.get(cls, ())]:
+        for name in [cls, *self.descendants(cls)]:
             node = self.classes[name]
             bound = _class_binding(node, attr)
             if bound is None and name != cls:
@@ -3495,6 +3534,12 @@ class FunctionRun:
         else:
             callee = self.eval(func, env, depth)
             qual = callee.name if callee.name else ""
+        if self.cls is not None and _on_self(func) and receiver is not None:
+            overriding = self.a.overriding(self.cls, cast(ast.Attribute, func).attr)
+            if overriding:
+                # a hook the file's subclasses override: each one may be the one that runs
+                methods = tuple((i, Value(name=name)) for i, name in enumerate(overriding))
+                callee = Value(entries=methods, shape="candidates")
         if isinstance(func, ast.Name) and func.id not in env:
             wrapped = self.a.wrapped(self.func)
             if wrapped is not None and wrapped[0] == func.id:
