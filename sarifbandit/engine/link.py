@@ -108,7 +108,9 @@ class Project:
                 qualname = inherited  # defined by a class of yet another module
                 continue
             if len(rest) == 3 and rest[0] in analysis.classes:
-                held = analysis.held_method(*rest)
+                # `Product.objects.search(q)`: a method of the object a class attribute holds;
+                # `FeedIndex.load(p).item_by_guid(g)`: of the object its classmethod makes
+                held = analysis.held_method(*rest) or analysis.made_method(*rest)
                 return (analysis, held) if held is not None else None
             function = analysis.functions.get(rest[0]) or analysis.classes.get(rest[0])
             if function is not None and len(rest) == 1:

@@ -1546,6 +1546,14 @@ class FileAnalysis:
             known = self._class_values[(cls, attr)] = self._class_texts(cls, attr)
         return known
 
+    def made_method(self, cls: str, factory: str, name: str) -> Optional[ast.AST]:
+        """`name` of `cls`, when `cls.factory` is a classmethod returning an object it makes
+        (`return cls(...)`): the method called on what the factory gives."""
+        made = self.method(cls, factory)
+        if made is None or _method_kind(made) != "class" or not _returns_made(made):
+            return None
+        return self.method(cls, name)
+
     def descendants(self, cls: str) -> List[str]:
         """The classes of this file that inherit from `cls`, found once for the file."""
         if self._descendants is None:
@@ -3771,7 +3779,12 @@ class FunctionRun:
         if external:
             # maybe a function of another scanned module: the link step answers it; here its
             # result stands for itself, and input passed to it marks the call for the link step
-            if _remote(taint):
+            given = [*args, *kwargs.values(), *([receiver] if receiver is not None else [])]
+            library = self.a.models.modelled_package(qual)
+            if _remote(taint) or (not library and any(map(_holds_request, given))):
+                # input, or the request whose attributes are input (`next_url(request)`,
+                # `self.get_target()` of a view holding it), given to a module of the project
+                # (a library's own functions are its models')
                 self.a.external(qual, at_sink=False)
             self.note_param_calls(join_all(args + list(kwargs.values())), qual)
             marker = Taint(frozenset({CALL_PREFIX + qual}))
@@ -4589,10 +4602,14 @@ def _request_read(request: Value, attr: str, node: ast.AST) -> Optional[Value]:
     """`request.GET`, `request.text()`: the input a request parameter's attribute holds."""
     if not request.shape.startswith("request:"):
         return None
+    return _request_attribute(request, attr, _step(node, f"user input from `{_short(node)}`"))
+
+
+def _request_attribute(request: Value, attr: str, step: Step) -> Optional[Value]:
+    """What `request.attr` holds, read where `step` says; None for an attribute no input is."""
     _, kind, attrs = request.shape.split(":", 2)
     if attr not in attrs.split(","):
         return None
-    step = _step(node, f"user input from `{_short(node)}`")
     safe = _SAME_SITE if attr in _SAME_SITE_ATTRS else frozenset()
     if attr in _PERCENT_ENCODED:
         safe |= LINE_BREAK_SINKS
@@ -5043,6 +5060,13 @@ class ProjectIndex:
         return None
 
 
+def _holds_request(value: Value) -> bool:
+    """Whether a value is a request, or an object holding one (a view's `self.request`)."""
+    return value.shape.startswith("request:") or any(
+        part.shape.startswith("request:") for _, part in value.entries or ()
+    )
+
+
 def carries_input(value: Value) -> bool:
     """Whether a value holds input or a stand-in for it, or is a request (whose attributes are
     input), itself or in one of its parts."""
@@ -5147,6 +5171,22 @@ def list_concat(left: Value, right: Value) -> Value:
     return value
 
 
+def _part_given(argument: Value, part: Any, step: Step) -> Value:
+    """What an argument holds at the part a summary's stand-in names: see values.part_of; of a
+    request given (`next_url(request)` reading `request.GET`), or held by the object given
+    (`self.request.GET` of a view), the input the request's attribute is, read at the call."""
+    path = part[1].split(".") if isinstance(part, tuple) else []
+    if len(path) == 2 and path[0] == "request":
+        holder = part_of(argument, ("attr", "request"))
+        if holder.shape.startswith("request:"):
+            argument, path = holder, path[1:]
+    if path and argument.shape.startswith("request:"):
+        said = (*step[:4], f"user input from `request.{path[0]}`", *step[5:])
+        read = _request_attribute(argument, path[0], said)  # type: ignore[arg-type]
+        return read if read is not None else CLEAN
+    return part_of(argument, part)
+
+
 def substitute(returned: Value, actual: Dict[int, Value], step: Step) -> Value:
     """The value a call gives: the summary's return with parameters replaced by arguments."""
 
@@ -5164,7 +5204,7 @@ def substitute(returned: Value, actual: Dict[int, Value], step: Step) -> Value:
             if argument is None:
                 continue
             if part is not None:
-                argument = part_of(argument, part)
+                argument = _part_given(argument, part, step)
             used.append(argument)
             carried = argument.all_taint()
             if carried is not None:

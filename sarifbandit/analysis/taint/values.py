@@ -564,13 +564,24 @@ def param_kind(value: Value) -> Optional[str]:
     return kind
 
 
+def _request_held(value: Value) -> Optional[str]:
+    """The stand-in kind of `self.request` in a summary (`param:0.request`): a request, whose
+    attributes (`self.request.GET`) a caller's view gives."""
+    kinds = value.taint.kinds if value.taint is not None else ()
+    kind = next(iter(kinds)) if len(kinds) == 1 else ""
+    head, _, attr = kind.partition(".")
+    return kind if attr == "request" and param_kind(Value(taint=Taint(frozenset({head})))) else None
+
+
 def part_stand_in(value: Value, part: Any) -> Optional[Value]:
     """`self.name` or `kw["user"]` read in a summary while the parameter is still its stand-in:
     a stand-in for that part alone (an attribute, or an item of a constant str or int key), so
     a call answers it with what the value it is given holds there, not with all of it."""
-    kind = param_kind(value)
+    kind = param_kind(value) or _request_held(value)
     if kind is None:
         return None
+    if kind.endswith(".request") and not isinstance(part, tuple):
+        return None  # `self.request` of a view: its attributes alone are followed
     if isinstance(part, tuple):
         name = f"{kind}.{part[1]}"
     elif isinstance(part, bool) or not isinstance(part, (int, str)):

@@ -46,3 +46,35 @@ def import_wire(request):
 
 def import_partner(request):
     return JsonResponse({"title": partner_story(request.body)})
+
+
+def go_next(request):
+    return HttpResponseRedirect(next_url(request))  # expect: SB601:HIGH
+
+
+def go_safe_next(request):
+    return HttpResponseRedirect(safe_next_url(request))
+
+
+class OutboundView(TargetMixin, View):
+    def get(self, request):
+        return HttpResponseRedirect(self.get_target())  # expect: SB601:HIGH
+
+
+class SafeOutboundView(TargetMixin, View):
+    def get(self, request):
+        return HttpResponseRedirect(self.get_safe_target())
+
+
+def wire_item(request):
+    return JsonResponse({"found": len(Wire.load("main").item(request.GET["guid"]))})  # expect: SB643:HIGH
+
+
+def wire_item_checked(request):
+    return JsonResponse({"found": len(Wire.load("main").item_checked(request.GET["guid"]))})
+
+
+from django.http import HttpResponseRedirect  # noqa: E402
+from django.views import View  # noqa: E402
+
+from .navigation import TargetMixin, Wire, next_url, safe_next_url  # noqa: E402
