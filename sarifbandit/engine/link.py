@@ -188,8 +188,10 @@ class Project:
 
     def constant(self, qualname: str, near: str) -> Optional[Value]:
         """A module-level name of a scanned module whose value the code fixes: a constant, a
-        collection of constants, one of an allow-list; None for anything else (a name bound to
-        input or to a call, a function, a class)."""
+        collection of constants, one of an allow-list, an object a library made (see
+        _library_object), or an attribute of a module's object its class fixes (see
+        _listed_on_object); None for anything else (a name bound to input or to a call, a
+        function, a class)."""
         found = self._split(qualname, near)
         if found is not None and len(found[1]) == 2:
             return _listed_on_object(found[0], *found[1])
@@ -389,12 +391,12 @@ def _listed_on_object(analysis: FileAnalysis, name: str, attr: str) -> Optional[
 def _library_object(value: Value, models: Models) -> bool:
     """Whether a module binds a name to an object a modelled library's call made, from nothing
     of input (an HTTP client, an XML parser)."""
+    taint = value.all_taint()
     return (
         value.shape in ("", *PARSER_SHAPES)
-        and bool(value.name)
         and "." in value.name
         and models.modelled_package(value.name)
-        and not carries_input(value)
+        and (taint is None or not taint.real())  # the call's own marker, no input
     )
 
 

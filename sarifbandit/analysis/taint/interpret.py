@@ -3780,8 +3780,8 @@ class FunctionRun:
             # maybe a function of another scanned module: the link step answers it; here its
             # result stands for itself, and input passed to it marks the call for the link step
             given = [*args, *kwargs.values(), *([receiver] if receiver is not None else [])]
-            library = self.a.models.modelled_package(qual)
-            if _remote(taint) or (not library and any(map(_holds_request, given))):
+            modelled = self.a.models.modelled_package(qual)
+            if _remote(taint) or (not modelled and any(map(_holds_request, given))):
                 # input, or the request whose attributes are input (`next_url(request)`,
                 # `self.get_target()` of a view holding it), given to a module of the project
                 # (a library's own functions are its models')
