@@ -673,6 +673,16 @@ def _deciding_params(
     )
 
 
+def _left_on_self(run: "FunctionRun", name: str) -> Dict[Any, Value]:
+    """The attributes a run of a method (`name` its first parameter) leaves on the object."""
+    stored = join(run.self_out, (run.final_env or {}).get(name))
+    return {
+        key: value
+        for key, value in (stored.entries if stored is not None else None) or ()
+        if isinstance(key, tuple) and key[0] == "attr"
+    }
+
+
 def _with_tested_parts(env: Env, name: str) -> Optional[Value]:
     """`env[name]` with the attributes tests narrowed (`self.kind` after `if self.kind not in
     KINDS: raise`, kept in env as "self.kind") as its own."""
@@ -1643,11 +1653,9 @@ class FileAnalysis:
         params = _param_names(init)
         own = Value(entries=(), shape="object", name=cls)
         run = self.quiet_run(init, dict(zip(params, _bound(init, [own], {}, defaults))), depth + 1)
-        stored = join(run.self_out, (run.final_env or {}).get(params[0]))
-        for key, value in (stored.entries if stored is not None else None) or ():
-            if isinstance(key, tuple) and key[0] == "attr" and value.name:
-                if not _real(value.all_taint()) and not value.known:
-                    known[key[1]] = value.name
+        for key, value in _left_on_self(run, params[0]).items():
+            if value.name and not _real(value.all_taint()) and not value.known:
+                known[key[1]] = value.name
         return known
 
     def made_by_factories(self, cls: str, attr: str, depth: int) -> str:
@@ -2031,15 +2039,10 @@ class FileAnalysis:
             return {}
         given = _bound(method, [own, request], {}, owner.defaults(method))
         run = owner.quiet_run(method, dict(zip(params, given)), depth + 1)
-        stored = join(run.self_out, (run.final_env or {}).get(params[0]))
-        if stored is None:
-            return {}
-        if owner is not self:
-            stored = relocated(stored, owner.path)
         return {
-            key: value
-            for key, value in stored.entries or ()
-            if isinstance(key, tuple) and key[0] == "attr" and _real(value.all_taint())
+            key: relocated(value, owner.path) if owner is not self else value
+            for key, value in _left_on_self(run, params[0]).items()
+            if _real(value.all_taint())
         }
 
     def made_by_as_view(self, cls: str, own: Value, depth: int) -> Optional[Dict[Any, Value]]:
@@ -2063,12 +2066,7 @@ class FileAnalysis:
         if init in self._running:
             return None
         run = self.quiet_run(init, env, depth + 1)
-        stored = join(run.self_out, (run.final_env or {}).get(params[0]))
-        return {
-            key: value
-            for key, value in (stored.entries if stored is not None else None) or ()
-            if isinstance(key, tuple) and key[0] == "attr"
-        }
+        return _left_on_self(run, params[0])
 
     def wrapped(self, func: ast.AST) -> Optional[Tuple[str, Tuple[str, ...]]]:
         """For the wrapper a decorator of this file defines (`def with_path(view): def
@@ -3546,14 +3544,12 @@ class FunctionRun:
             overriding = self.a.overriding(self.cls, cast(ast.Attribute, func).attr)
             if overriding:
                 # a hook the file's subclasses override: each one may be the one that runs
-                methods = tuple((i, Value(name=name)) for i, name in enumerate(overriding))
-                callee = Value(entries=methods, shape="candidates")
+                callee = _chosen_among(overriding)
         if isinstance(func, ast.Name) and func.id not in env:
             wrapped = self.a.wrapped(self.func)
             if wrapped is not None and wrapped[0] == func.id:
                 # the view a decorator's wrapper runs: each function it decorates here
-                views = tuple((i, Value(name=name)) for i, name in enumerate(wrapped[1]))
-                callee = Value(entries=views, shape="candidates")
+                callee = _chosen_among(wrapped[1])
         if callee.shape in ("candidates", "partial"):
             return self.dynamic_call(node, callee, env, depth)
         arg_nodes: List[ast.AST] = list(node.args)
@@ -5058,6 +5054,13 @@ class ProjectIndex:
         (`SessionDep = Annotated[Session, Depends(get_session)]`, `Sort = Literal["a", "b"]`);
         None when the name is no alias."""
         return None
+
+
+def _chosen_among(names: Sequence[str]) -> Value:
+    """A function chosen at run time among those `names` name (see FunctionRun.dynamic_call)."""
+    return Value(
+        entries=tuple((i, Value(name=name)) for i, name in enumerate(names)), shape="candidates"
+    )
 
 
 def _holds_request(value: Value) -> bool:
