@@ -82,3 +82,24 @@ def set_banner():
 @app.route("/banner-default")
 def default_banner():
     return render_template_string(Banner.text, user=request.args.get("user", "guest"))
+
+
+#: messages one view keeps in the process for another to show
+CARDS: dict = {}
+
+
+@app.route("/cards/<int:card_id>", methods=["POST"])
+def keep_card(card_id):
+    CARDS[card_id] = request.form.get("message", "")
+    return "kept"
+
+
+@app.route("/cards/<int:card_id>/page")
+def card_page(card_id):
+    # what another request stored is the client's: pasted into the template's text
+    return render_template_string("<div>" + CARDS.get(card_id, "") + "</div>")  # expect: SB1336:MEDIUM<93, SB079:MEDIUM<93
+
+
+@app.route("/cards/<int:card_id>/safe-page")
+def card_page_safe(card_id):
+    return render_template_string("<div>{{ message }}</div>", message=CARDS.get(card_id, ""))

@@ -961,6 +961,8 @@ class FileAnalysis:
         self._default_objects: Dict[str, Dict[str, str]] = {}
         self._wrapped: Optional[Dict[ast.AST, Tuple[str, Tuple[str, ...]]]] = None
         self._overriding: Dict[Tuple[str, str], Tuple[str, ...]] = {}
+        #: module names whose mapping a function filled with input (see store_global)
+        self.filled_globals: Set[str] = set()
         self._passed: Optional[Dict[str, Optional[Tuple[int, FrozenSet[str]]]]] = None
         self._class_made: Dict[Tuple[str, str], str] = {}
         self._allow_lists: Dict[str, Dict[str, ast.expr]] = {}
@@ -1091,6 +1093,21 @@ class FileAnalysis:
         start = getattr(func, "lineno", 0)
         return any(first <= start <= last for first, last in spans)
 
+    def store_global(self, name: str, key: Value, value: Value) -> None:
+        """`CARDS[card_id] = request.form["message"]` in a function: input stored in a mapping
+        the module holds (an in-process cache one view fills, another reads), there for every
+        function of the module from now on (see run_readers)."""
+        holder = self.module_env.get(name)
+        if holder is None or holder.shape not in ("dict", "list") or holder.entries is None:
+            return
+        if key.known and hashable(key.const):
+            self.module_env[name] = holder.with_entry(
+                key.const, join(holder.entry(key.const), value) or value
+            )
+        else:
+            self.module_env[name] = stored_unknown(holder, key, value)
+        self.filled_globals.add(name)
+
     def run_readers(self) -> None:
         """Run the functions that read what the runs so far found to hold input, round after
         round while new names turn up (at most MAX_READER_ROUNDS): those naming a module name
@@ -1124,12 +1141,19 @@ class FileAnalysis:
                 starts = [first for first, _, _ in spans]
                 code = "\n".join(split_lines(self.text))
             found = WordLines(sorted(new), code)
+            filled = sorted(self.filled_globals & new)
+            refilled = WordLines(filled, code) if filled else None
             for line in found.lines:
                 at = bisect.bisect_right(starts, line) - 1
                 if at < 0 or spans[at][1] < line:
                     continue
                 func = spans[at][2]
-                if func not in self.summaries and self.reruns(func) and found.within(func):
+                if not self.reruns(func) or not found.within(func):
+                    continue
+                if func in self.summaries and refilled is not None and refilled.within(func):
+                    # run before a view filled the mapping it reads: run again
+                    del self.summaries[func]
+                if func not in self.summaries:
                     self.summary(func, depth=0)
 
     def summary(self, func: ast.AST, depth: int, vouching: bool = False) -> Optional[Summary]:
@@ -2757,6 +2781,13 @@ class FunctionRun:
         stored_into = _param_index(base_value)
         if stored_into is not None and self.summary is not None and value.all_taint() is not None:
             self.summary.param_stores.append((stored_into, value, stmt))
+        if (
+            isinstance(base, ast.Name)
+            and base.id not in env
+            and not self.is_module
+            and _real(value.all_taint())
+        ):
+            self.a.store_global(base.id, key, value)
         if isinstance(base, ast.Name) and base.id in env:
             holder = env[base.id]
             if holder.shape == "config":  # `config["db"] = {"host": ...}`: a whole section
