@@ -204,3 +204,35 @@ def add_hook(hook: Hook):
     log.info("hook added for %s", hook.url.host)
     log.info("hook named %s", hook.name)  # expect: SB117:HIGH<202
     return {"ok": True}
+
+
+class Reminder(BaseModel):
+    task: int
+    when: str
+
+
+@api.post("/reminders")
+def add_reminders(items: list[Reminder]):
+    # each item is checked as a Reminder: its task is a number, its time the client's text
+    for item in items:
+        log.info("reminder for task %d at %s", item.task, item.when)  # expect: SB117:HIGH<215
+    return {"ok": True}
+
+
+@api.post("/reminders/parsed")
+def add_reminders_parsed(items: list[Reminder]):
+    for item in items:
+        # a time parsed from the text: its isoformat() is digits and separators
+        log.info("reminder for task %d at %s", item.task, datetime.fromisoformat(item.when).isoformat())
+    return {"ok": True}
+
+
+@app.route("/tags")
+def tag_audit():
+    # every character but letters, digits and "_" taken out: no line break is left
+    log.info("tag %s", re.sub(r"[^\w]+", "", request.args.get("tag", "")))
+    log.info("tag %s", re.sub(r"[<>]+", "", request.args.get("tag", "")))  # expect: SB117:MEDIUM<234
+    return "ok"
+
+
+from datetime import datetime  # noqa: E402

@@ -61,6 +61,7 @@ from .values import (
     FIXED_TEXT,
     PARAM_PREFIX,
     PATTERN,
+    REST,
     Step,
     Taint,
     Value,
@@ -658,6 +659,9 @@ def _entries(
                     # a body model (`order: Order`) of this file or imported (`from .schemas
                     # import Order`): its fields' declarations decide
                     declared = _annotated_class(annotation)  # `Annotated[Paging, ...]` too
+                    # `items: list[Reminder]`: a list of models, each checked as one
+                    listed = _listed_class(declared)
+                    declared = listed if listed is not None else declared
                     model = declared.id if isinstance(declared, ast.Name) else ""
                     if any(name.endswith(f".{model}") for name in imported):
                         local_classes.add(model)
@@ -669,6 +673,8 @@ def _entries(
                         ),
                         shape=f"model:{model}" if model in local_classes else "",
                     )
+                    if listed is not None and model in local_classes:
+                        given[arg.arg] = Value(entries=((REST, given[arg.arg]),), shape="list")
                 if route.framework == "flask" or _html_response(_route_decorators(func, route)):
                     # Flask sends a returned str as HTML; FastAPI does under
                     # `response_class=HTMLResponse`
@@ -1053,6 +1059,18 @@ def _annotated_class(annotation: Optional[ast.expr]) -> Optional[ast.expr]:
         inner = annotation.slice
         return inner.elts[0] if isinstance(inner, ast.Tuple) and inner.elts else None
     return annotation
+
+
+#: annotations of a sequence of one type: FastAPI checks each item as that type
+_SEQUENCES = frozenset({"list", "List", "Sequence", "set", "Set", "frozenset", "FrozenSet"})
+
+
+def _listed_class(annotation: Optional[ast.expr]) -> Optional[ast.expr]:
+    """The item class of `list[Reminder]` (`List[...]`, `Sequence[...]`, a set); None for any
+    other annotation."""
+    if isinstance(annotation, ast.Subscript) and type_name(annotation.value) in _SEQUENCES:
+        return annotation.slice if isinstance(annotation.slice, (ast.Name, ast.Attribute)) else None
+    return None
 
 
 def _request_arg(every: List[ast.arg]) -> ast.arg:

@@ -673,6 +673,24 @@ def _deciding_params(
     )
 
 
+def _generator(func: ast.AST) -> bool:
+    """Whether a function's own body yields, and no decorator makes it something else (a
+    `@contextmanager`'s call gives what it yields to `with ... as`)."""
+    if any(
+        _last(d.func if isinstance(d, ast.Call) else d) in _WRAPPING
+        for d in getattr(func, "decorator_list", ())
+    ):
+        return False
+    todo = list(ast.iter_child_nodes(func))
+    while todo:
+        node = todo.pop()
+        if isinstance(node, (ast.Yield, ast.YieldFrom)):
+            return True
+        if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)):
+            todo.extend(ast.iter_child_nodes(node))
+    return False
+
+
 def _left_on_self(run: "FunctionRun", name: str) -> Dict[Any, Value]:
     """The attributes a run of a method (`name` its first parameter) leaves on the object."""
     stored = join(run.self_out, (run.final_env or {}).get(name))
@@ -1189,6 +1207,10 @@ class FileAnalysis:
             run.vouching = vouching
             run.run_body(func.body)  # type: ignore[attr-defined]
             summary.returns = run.returned
+            if summary.returns is not None and _generator(func):
+                # `for key, value in pairs(...)`: a generator's call gives what it yields, item
+                # by item (a pair's parts kept apart), not one of them
+                summary.returns = Value(entries=((REST, summary.returns),), shape="list")
             if run.return_ways is not None and len(run.return_ways) > 1:
                 summary.return_ways = tuple(run.return_ways)
             if vouching and run.final_env is not None:  # the end of the body is a way out

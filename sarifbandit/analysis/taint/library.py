@@ -18,7 +18,7 @@ from ...records import replace
 from ..nodes import dotted_name
 from .guards import URL_VALIDATORS, compiled_pattern, normalized_text, sanitized
 from .models import EVERY_CLASS
-from .patterns import DANGEROUS, EVERYWHERE
+from .patterns import DANGEROUS, EVERYWHERE, safe_classes
 from .values import (
     CALL_PREFIX,
     CLEAN,
@@ -614,11 +614,36 @@ def _strips_line_breaks(pattern: Value, repl: Value) -> bool:
 
 
 def _line_breaks_stripped(pattern: Value, repl: Value, text: Value) -> Optional[Value]:
-    """`re.sub(pattern, repl, text)` (or a compiled pattern's `sub(repl, text)`) that leaves no
-    line break: the text, harmless to a log or a header; None for any other substitution."""
+    r"""`re.sub(pattern, repl, text)` (or a compiled pattern's `sub(repl, text)`) that takes
+    out every character but those of a set (`[^\w]+` → ""): the text, harmless for what
+    that set's text is; that leaves no line break: harmless to a log or a header; None for any
+    other substitution."""
+    kept = _kept_characters(pattern, repl)
+    taint = text.all_taint()
+    if kept and taint is not None:
+        taint = taint.sanitize(kept)
+        return Value(taint=taint, pieces=(taint,))
     if not _strips_line_breaks(pattern, repl):
         return None
     return _without_breaks(text)
+
+
+def _kept_characters(pattern: Value, repl: Value) -> FrozenSet[str]:
+    """The sink classes text is harmless for once `re.sub(pattern, repl, ...)` removed every
+    character not in a set: the pattern a negated set (`[^a-z0-9_-]+`), the replacement made
+    of that set's characters (or empty)."""
+    if not (pattern.known and repl.known and isinstance(pattern.const, str)):
+        return frozenset()
+    negated = re.fullmatch(r"\[\^((?:\\.|[^\]\\])+)\][+*]?", pattern.const)
+    if negated is None or not isinstance(repl.const, str):
+        return frozenset()
+    kept = f"[{negated.group(1)}]*"
+    try:
+        if not re.fullmatch(kept, repl.const):
+            return frozenset()
+    except re.error:
+        return frozenset()
+    return safe_classes(kept)
 
 
 def _without_breaks(text: Value) -> Value:
