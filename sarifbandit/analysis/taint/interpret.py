@@ -2263,8 +2263,13 @@ class FunctionRun:
     def s_AnnAssign(self, node: ast.AnnAssign, env: Env) -> Env:
         if node.value is not None:
             value = self.eval(node.value, env)
-            if not value.name and value.shape in ("", "object"):
-                # `conn: ldap3.Connection = request.app["ldap"]`: the annotation names the class
+            unknown = not value.name or (
+                not value.shape and not self.a.models.modelled_package(value.name)
+            )
+            if unknown and value.shape in ("", "object"):
+                # `conn: ldap3.Connection = request.app["ldap"]`, `directory: Directory =
+                # self.service("operators")`: the annotation names the class, where the value
+                # is not known, or only as what a function of the project returns
                 typed = self.a.type_named(node.annotation)
                 if typed:
                     value = replace(value, name=typed)
