@@ -305,3 +305,16 @@ def results():
 def results_escaped():
     term = request.args.get("q", "")
     return make_response(ResultsPage(escape_query=True).body(term))
+
+
+@app.route("/search-box")
+def search_box():
+    # quotes left as they are: `" onfocus="...` closes the attribute
+    q = request.args.get("q", "")
+    return '<input name="q" value="' + html.escape(q, quote=False) + '">'  # expect: SB079:MEDIUM<313
+
+
+@app.route("/search-box-quoted")
+def search_box_quoted():
+    q = request.args.get("q", "")
+    return '<input name="q" value="' + html.escape(q) + '">'

@@ -3757,6 +3757,9 @@ class FunctionRun:
             # a pattern of the models (SQLAlchemy's `*.startswith`) names a column's
             if not models.exact_sanitizer(qual):
                 sanitizer = None
+        if qual == "html.escape" and _quotes_kept(args, kwargs):
+            # `html.escape(q, quote=False)`: a quote closes the attribute the text is put in
+            sanitizer = None
         if sanitizer is not None:
             taint = join_all(args + list(kwargs.values()))
             written = json_written(qual, args, sanitizer.classes)
@@ -5112,6 +5115,12 @@ class ProjectIndex:
         (`SessionDep = Annotated[Session, Depends(get_session)]`, `Sort = Literal["a", "b"]`);
         None when the name is no alias."""
         return None
+
+
+def _quotes_kept(args: List[Value], kwargs: Dict[str, Value]) -> bool:
+    """Whether `html.escape(s, quote)` is told to leave quotes as they are."""
+    quote = kwargs.get("quote") or (args[1] if len(args) > 1 else None)
+    return quote is not None and quote.known and not quote.const
 
 
 def _chosen_among(names: Sequence[str]) -> Value:
