@@ -161,3 +161,21 @@ def switch_team():
     audit("switch_team", team=request.form["team"])
     audit_raw("switch_team", team=request.form["team"])  # expect: SB117:HIGH
     return "ok"
+
+
+def subscribe(request):
+    email = request.POST.get("email", "")
+    try:
+        validate_email(email)
+    except ValidationError:
+        # not an address: what the client sent, line breaks and all
+        log.warning("signup rejected for %s", email)  # expect: SB117:HIGH
+        return HttpResponse("invalid address", status=400)
+    else:
+        # Django's validator raised for anything else: an address holds no line break
+        log.info("signup accepted for %s", email)
+    return HttpResponse("subscribed")
+
+
+from django.core.exceptions import ValidationError  # noqa: E402
+from django.core.validators import validate_email  # noqa: E402

@@ -2237,13 +2237,14 @@ class FunctionRun:
             for name, classes in self.predicate_guards(call, env, returned=True).items():
                 vouch_for(env, name, classes)
             checked = call.args[0] if len(call.args) == 1 else None
-            if (
-                isinstance(checked, ast.Name)
-                and checked.id in env
-                and self.eval(call.func, {}).name in _CHECKING_CONVERSIONS
-            ):
-                # `float(raw)` for its exception alone: past it, raw is a number's text
-                env[checked.id] = sanitized(env[checked.id], EVERYWHERE, "number")
+            called = self.eval(call.func, {}).name if isinstance(checked, ast.Name) else ""
+            if isinstance(checked, ast.Name) and checked.id in env:
+                if called in _CHECKING_CONVERSIONS:
+                    # `float(raw)` for its exception alone: past it, raw is a number's text
+                    env[checked.id] = sanitized(env[checked.id], EVERYWHERE, "number")
+                elif called in _CHECKING_VALIDATORS:
+                    # `validate_email(email)`, raising ValidationError otherwise
+                    env[checked.id] = sanitized(env[checked.id], _CHECKING_VALIDATORS[called])
         if isinstance(call, ast.Call) and _last(call.func) in _NO_RETURN:
             return None  # `abort(400)`, `sys.exit()`: the code after it does not run
         return env
@@ -4964,6 +4965,16 @@ _CHECKING_CONVERSIONS = frozenset(
     {"int", "float", "complex", "decimal.Decimal", "fractions.Fraction", "uuid.UUID"}
 )
 
+
+#: Django's validators, each raising ValidationError on text it does not accept: what the text it
+#: accepts is harmless for (an address, even one quoted, holds no line break; a slug is letters,
+#: digits, "-" and "_")
+_CHECKING_VALIDATORS: Dict[str, FrozenSet[str]] = {
+    "django.core.validators.validate_email": LINE_BREAK_SINKS,
+    "django.core.validators.validate_slug": EVERYWHERE,
+    "django.core.validators.validate_unicode_slug": EVERYWHERE,
+    "django.core.validators.validate_integer": EVERYWHERE,
+}
 
 #: what declares a response's media type: `r.mimetype = ...`, `r.content_type = ...`
 _MEDIA_TYPE_ATTRIBUTES = ("mimetype", "content_type")
