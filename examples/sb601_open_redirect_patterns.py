@@ -95,3 +95,21 @@ def return_optional_any():
     if not ROOT_OR_ANY.fullmatch(target):
         target = "/"
     return redirect(target)  # expect: SB601:HIGH<94
+
+
+#: a path from the root whose next character is neither "/" nor "\": no host can follow
+NO_SECOND_SLASH = re.compile(r"^/(?![/\\])[A-Za-z0-9/_.-]*$")
+#: the lookahead rules out letters only: "//evil.example" matches
+NO_LETTER_NEXT = re.compile(r"^/(?![a-z])[A-Za-z0-9/_.-]*$")
+
+
+@app.route("/return-set-lookahead")
+def return_set_lookahead():
+    target = request.args.get("next", "")
+    return redirect(target if NO_SECOND_SLASH.fullmatch(target) else "/")
+
+
+@app.route("/return-letter-lookahead")
+def return_letter_lookahead():
+    target = request.args.get("next", "")
+    return redirect(target if NO_LETTER_NEXT.fullmatch(target) else "/")  # expect: SB601:HIGH<114

@@ -481,6 +481,9 @@ def test_fields_split_from_the_constant_end_of_a_string_are_constants(expression
         (r"/[a-z]*", {"rooted", "single", "noback"}),
         (r"/(?:[a-z/]*)?", {"rooted", "noback"}),
         (r"/(?:[a-z]*)?/x", {"rooted", "noback"}),  # left out, then "/": "//x"
+        # a lookahead ruling out a set that holds "/" (and "\\"): the second character is no "/"
+        (r"^/(?![/\\])[a-z/]*$", {"rooted", "single", "noback"}),
+        (r"/(?![a-z])[a-z/]*", {"rooted", "noback"}),
         # segments of at least one character, repeated or grouped: no "//"
         (r"/[A-Za-z0-9_\-]+(?:/[A-Za-z0-9_\-]+)*/?", {"rooted", "single", "noback"}),
         (r"/(?:[a-z]+)(?:/[a-z]+)*", {"rooted", "single", "noback"}),

@@ -117,9 +117,17 @@ def _starts_without_slash(item: Tuple[Any, Any]) -> bool:
     if op is _sre.SUBPATTERN:
         inner = av[-1]
         return bool(inner.data) and _starts_without_slash(inner.data[0])
-    if op is _sre.ASSERT_NOT:  # `(?!/)`: what follows is not a "/"
+    if op is _sre.ASSERT_NOT:  # `(?!/)`, `(?![/\\])`: what follows is not a "/"
         direction, inner = av
-        return direction == 1 and list(inner.data) == [(_sre.LITERAL, ord("/"))]
+        if direction != 1 or len(inner.data) != 1:
+            return False
+        kind, what = inner.data[0]
+        if kind is _sre.LITERAL:
+            return bool(what == ord("/"))
+        if kind is _sre.IN:
+            chars = _set_characters(what)
+            return chars is not None and "/" in chars
+        return False
     return False
 
 
