@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import ast
-from typing import Any, List, Mapping, Optional, Tuple
+from typing import Any, Iterator, List, Mapping, Optional, Tuple
 
 
 def keyword(call: ast.Call, name: str) -> Optional[ast.expr]:
@@ -135,3 +135,11 @@ def code_string_parent(node: ast.Constant, parents: Mapping[ast.AST, ast.AST]) -
         return None
     parent = parents.get(node)
     return None if isinstance(parent, ast.Expr) else parent
+
+
+def nested_functions(func: ast.AST) -> Iterator[ast.AST]:
+    """The functions a function's body defines at its own level (a decorator's wrapper, the
+    handler a factory returns)."""
+    for stmt in getattr(func, "body", ()):
+        if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            yield stmt

@@ -27,6 +27,7 @@ from typing import (
 )
 
 from ...model import FlowStep, Rank, Region
+from ..nodes import nested_functions
 from ..source import SourceFile
 from .aiohttp_routes import match_info_checks
 from .interpret import (
@@ -469,19 +470,12 @@ def _functions(tree: ast.Module) -> Iterable[ast.AST]:
     for node in tree.body:
         if isinstance(node, _FUNCTIONS):
             yield node
-            yield from _nested(node)
+            # a decorator's wrapper, a handler a factory makes: run as the framework runs them
+            yield from nested_functions(node)
         elif isinstance(node, ast.ClassDef):
             for item in node.body:
                 if isinstance(item, _FUNCTIONS):
                     yield item
-
-
-def _nested(func: ast.AST) -> Iterable[ast.AST]:
-    """The functions a function's body defines (at its own level): a decorator's wrapper, a
-    handler a factory makes, run as the framework runs them."""
-    for stmt in getattr(func, "body", ()):
-        if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)):
-            yield stmt
 
 
 def _own_returns(func: ast.AST) -> Iterator[ast.Return]:

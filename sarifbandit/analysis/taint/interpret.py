@@ -32,7 +32,13 @@ from typing import (
 
 from ...records import field, record, replace
 from ...regex import lazy
-from ..nodes import dotted_name, is_factory, parameter_defaults, positional_defaults
+from ..nodes import (
+    dotted_name,
+    is_factory,
+    nested_functions,
+    parameter_defaults,
+    positional_defaults,
+)
 from ..source import split_lines
 from .aiohttp_routes import app_state
 from .guards import (
@@ -2129,9 +2135,10 @@ class FileAnalysis:
             for name, views in decorated.items():
                 decorator = self.functions.get(name)
                 params = _param_names(decorator) if decorator is not None else []
-                for stmt in getattr(decorator, "body", ()) if len(params) == 1 else ():
-                    if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)):
-                        self._wrapped[stmt] = (params[0], tuple(views[:MAX_CANDIDATES]))
+                if decorator is None or len(params) != 1:
+                    continue
+                for wrapper in nested_functions(decorator):
+                    self._wrapped[wrapper] = (params[0], tuple(views[:MAX_CANDIDATES]))
         return self._wrapped.get(func)
 
     def as_view_calls(self) -> Dict[str, List[ast.Call]]:
@@ -3838,8 +3845,9 @@ class FunctionRun:
             # maybe a function of another scanned module: the link step answers it; here its
             # result stands for itself, and input passed to it marks the call for the link step
             given = [*args, *kwargs.values(), *([receiver] if receiver is not None else [])]
-            modelled = self.a.models.modelled_package(qual)
-            if _remote(taint) or (not modelled and any(map(_holds_request, given))):
+            if _remote(taint) or (
+                any(map(_holds_request, given)) and not self.a.models.modelled_package(qual)
+            ):
                 # input, or the request whose attributes are input (`next_url(request)`,
                 # `self.get_target()` of a view holding it), given to a module of the project
                 # (a library's own functions are its models')

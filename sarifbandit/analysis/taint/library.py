@@ -278,9 +278,9 @@ def method_of(
         # `UNSAFE.sub("", text)`, UNSAFE = re.compile(TEXT) where the code shows its text
         compiled = compiled_pattern(run, base.id)
         if compiled is not None:
-            stripped = _line_breaks_stripped(run.eval(compiled, {}), args[0], args[1])
-            if stripped is not None:
-                return stripped
+            cleaned = _substituted(run.eval(compiled, {}), args[0], args[1])
+            if cleaned is not None:
+                return cleaned
     if attr in _BINDING_METHODS and receiver.name in _TEXT_CLAUSES:
         # `text(sql).bindparams(e=email)`: the values travel apart from the SQL text
         return receiver
@@ -613,7 +613,7 @@ def _strips_line_breaks(pattern: Value, repl: Value) -> bool:
     return "\n" not in out and "\r" not in out
 
 
-def _line_breaks_stripped(pattern: Value, repl: Value, text: Value) -> Optional[Value]:
+def _substituted(pattern: Value, repl: Value, text: Value) -> Optional[Value]:
     r"""`re.sub(pattern, repl, text)` (or a compiled pattern's `sub(repl, text)`) that takes
     out every character but those of a set (`[^\w]+` → ""): the text, harmless for what
     that set's text is; that leaves no line break: harmless to a log or a header; None for any
@@ -1301,9 +1301,9 @@ def call_library(
             taint=join_all(args + list(kwargs.values())), shape="path", name="pathlib.Path"
         )
     if qual == "re.sub" and len(args) == 3:
-        stripped = _line_breaks_stripped(args[0], args[1], args[2])
-        if stripped is not None:
-            return stripped
+        cleaned = _substituted(args[0], args[1], args[2])
+        if cleaned is not None:
+            return cleaned
     if qual in ("compile", "builtins.compile") and args:
         return args[0]  # exec(compile(text, ...)) runs the text: judged by it
     if qual in _FIXED_SETS:

@@ -570,7 +570,7 @@ def _request_held(value: Value) -> Optional[str]:
     kinds = value.taint.kinds if value.taint is not None else ()
     kind = next(iter(kinds)) if len(kinds) == 1 else ""
     head, _, attr = kind.partition(".")
-    return kind if attr == "request" and param_kind(Value(taint=Taint(frozenset({head})))) else None
+    return kind if attr == "request" and head.startswith(PARAM_PREFIX) and "#" not in head else None
 
 
 def part_stand_in(value: Value, part: Any) -> Optional[Value]:
