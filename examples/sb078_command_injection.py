@@ -226,3 +226,29 @@ def label_size_raw():
     size = request.args.get("size", "62x29")
     os.system(f"lp -o media={size} /srv/labels/sample.pdf")  # expect: B605:HIGH<226
     return "queued"
+
+
+class PrintJob:
+    def __init__(self, title):
+        self.title = title
+
+    def quoted_twice(self):
+        # shlex.quote's own quotes inside the code's: a quote in the title closes them
+        return f"lp -t '{shlex.quote(self.title)}' /srv/labels/sample.pdf"
+
+    def quoted_once(self):
+        return f"lp -t {shlex.quote(self.title)} /srv/labels/sample.pdf"
+
+
+@app.route("/labels/print-titled")
+def print_titled():
+    job = PrintJob(request.args.get("title", ""))
+    os.system(job.quoted_twice())  # expect: B605:HIGH<245
+    return "queued"
+
+
+@app.route("/labels/print-titled-safely")
+def print_titled_safely():
+    job = PrintJob(request.args.get("title", ""))
+    os.system(job.quoted_once())  # expect: B605:LOW
+    return "queued"

@@ -70,7 +70,7 @@ class FixedReportView(View):
 
     def rows(self):
         with connection.cursor() as cursor:
-            cursor.execute("SELECT id FROM products ORDER BY %s" % self.order)  # expect: B608
+            cursor.execute("SELECT id FROM products ORDER BY %s" % self.order)  # expect: B608:LOW
             return JsonResponse({"ids": [row[0] for row in cursor.fetchall()]})
 
 

@@ -324,6 +324,37 @@ class FileFacts:
     calls: Tuple[CallFact, ...] = ()
 
 
+@record(frozen=True)
+class CallerFact:
+    """A call of a function of the scan with sinks inside, and what it gave the parameters that
+    reach the sinks of one class there (`sink_class` "*": a function of another module, which
+    the link step resolves)."""
+
+    #: the called function: its file and first line ("path:line"), or "?" and the dotted name
+    #: the call spells for another module's
+    callee: str
+    sink_class: str
+    line: int
+    #: "clean" (nothing of input, or input checked for the class), "via:<function>" (nothing
+    #: but the calling function's own parameters: its callers decide), "safe:<classes>" (input,
+    #: checked for the classes listed only)
+    verdict: str
+
+
+@record(frozen=True)
+class AwaitingCallers:
+    """A finding of a Bandit check whose value is nothing but its function's parameters: what
+    every call of the function in the scan passes decides how sure it is (engine.callers)."""
+
+    rule_id: str
+    line: int
+    column: int
+    #: the function ("path:line") and its name
+    function: str
+    name: str
+    sink_class: str
+
+
 @record
 class FileResult:
     """What scanning one file produced; `scanned` is False when the file was skipped."""
@@ -346,6 +377,10 @@ class FileResult:
     #: file when its module-level code did): the link step runs again those that met a call
     #: whose answer can change the findings
     external_spans: Tuple[Tuple[str, Tuple[Tuple[int, int], ...]], ...] = ()
+    #: what the calls the data flow met gave the parameters of functions with sinks
+    callers: Tuple[CallerFact, ...] = ()
+    #: the findings those calls decide
+    awaiting: Tuple[AwaitingCallers, ...] = ()
 
 
 @record

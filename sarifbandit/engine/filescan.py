@@ -142,6 +142,8 @@ def scan_bytes(
             result.external_calls = ctx.flows.external_calls()
             result.external_results = ctx.flows.external_results()
             result.external_spans = ctx.flows.external_spans()
+            result.callers = ctx.flows.callers()
+            result.awaiting = tuple(ctx.flows.awaiting)
     result.notifications.extend(problems)
     result.notifications.extend(ctx.problems)
     nosec = _nosec_map(source, config, rules)

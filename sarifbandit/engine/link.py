@@ -23,8 +23,9 @@ from ..analysis.taint.patterns import annotated_type
 from ..analysis.taint.values import PARAM_PREFIX, REST, Value, param_of, stand_in
 from ..analysis.taint.verdicts import BANDIT_CLASSES
 from ..config.options import Config
-from ..model import FileResult, Finding, Notification
+from ..model import CallerFact, FileResult, Finding, Notification
 from ..records import replace
+from .callers import judge_by_callers
 from .collection import collection_paused
 from .discovery import Target, module_name
 from .filescan import _models, read_bytes, scan_bytes
@@ -50,6 +51,9 @@ class Project:
         # in the order last asked for, the least recent first
         self._analyses: Dict[str, Optional[FileAnalysis]] = {}
         self._sources: Dict[str, SourceFile] = {}
+        #: what the calls met in runs of the modules' functions gave functions with sinks,
+        #: kept from each analysis when it is forgotten (see engine.callers)
+        self.callers: List[Tuple[str, CallerFact]] = []
 
     def analysis(self, module: str, near: str) -> Optional[FileAnalysis]:
         entry = self._modules.find(module, near)
@@ -84,6 +88,12 @@ class Project:
         analysis.run(())
         self._analyses[target.display] = analysis
         return analysis
+
+    def analysis_at(self, display: str) -> Optional[FileAnalysis]:
+        """The analysis of the scan's file reported as `display`."""
+        path = self._modules.path_of(display)
+        name = module_name(path)[0] if path is not None else ""
+        return self.analysis(name, display) if name else None
 
     def resolve(self, qualname: str, near: str) -> Optional[Tuple[FileAnalysis, ast.AST]]:
         """The function (or class, or method) `qualname` names in an import of the file `near`."""
@@ -236,14 +246,29 @@ class Project:
         only, when no analysis is running (a module forgotten mid-run could be loaded twice
         on one call path)."""
         for display in list(self._analyses)[: max(0, len(self._analyses) - MAX_KEPT_ANALYSES)]:
-            del self._analyses[display]
-            self._sources.pop(display, None)
+            self._forget(display)
+
+    def _forget(self, display: str) -> None:
+        analysis = self._analyses.pop(display)
+        if analysis is not None:
+            self.callers.extend((display, fact) for fact in analysis.passed)
+        self._sources.pop(display, None)
+
+    def met_calls(self) -> List[Tuple[str, CallerFact]]:
+        """What the calls met in runs of the modules' functions gave functions with sinks."""
+        kept = [
+            (display, fact)
+            for display, analysis in self._analyses.items()
+            if analysis is not None
+            for fact in analysis.passed
+        ]
+        return self.callers + kept
 
     def close(self) -> None:
         """Forget the analyses, each of which refers back to the project: freed now, by
         reference counting, not by a later collection."""
-        self._analyses.clear()
-        self._sources.clear()
+        for display in list(self._analyses):
+            self._forget(display)
 
 
 class SeenFrom(ProjectIndex):
@@ -294,7 +319,8 @@ def link(results: List[FileResult], targets: Sequence[Target], config: Config) -
     project = Project(ModuleMap(list(targets)), models, config.max_file_size)
     with collection_paused():
         try:
-            return _linked(results, targets, config, project)
+            linked = _linked(results, targets, config, project)
+            return judge_by_callers(linked, project, project.met_calls())
         finally:
             project.close()
 
@@ -448,10 +474,11 @@ def _merged(
         return first
     redone = _flow_rules()
 
+    def rerun(line: int) -> bool:
+        return spans is None or any(start <= line <= end for start, end in spans)
+
     def second(finding: Finding) -> bool:
-        return finding.rule_id in redone and (
-            spans is None or any(start <= finding.line <= end for start, end in spans)
-        )
+        return finding.rule_id in redone and rerun(finding.line)
 
     def kept(old: List[Finding], new: List[Finding]) -> List[Finding]:
         return sorted(
@@ -463,6 +490,10 @@ def _merged(
         first,
         findings=kept(first.findings, again.findings),
         suppressed=kept(first.suppressed, again.suppressed),
+        callers=tuple(f for f in first.callers if not rerun(f.line))
+        + tuple(f for f in again.callers if rerun(f.line)),
+        awaiting=tuple(a for a in first.awaiting if not rerun(a.line))
+        + tuple(a for a in again.awaiting if rerun(a.line)),
         notifications=first.notifications
         + [n for n in again.notifications if n.code == "dataflow-error"],
     )

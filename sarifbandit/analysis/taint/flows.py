@@ -26,7 +26,7 @@ from typing import (
     cast,
 )
 
-from ...model import FlowStep, Rank, Region
+from ...model import AwaitingCallers, CallerFact, FlowStep, Rank, Region
 from ..nodes import nested_functions
 from ..source import SourceFile
 from .aiohttp_routes import match_info_checks
@@ -39,6 +39,7 @@ from .interpret import (
     FileAnalysis,
     ProjectIndex,
     SinkHit,
+    function_id,
 )
 from .models import Models, RouteParams
 from .patterns import (
@@ -97,6 +98,8 @@ class Flows:
         self._source = source
         #: builds the analysis of a file that reads no source, when a verdict needs values
         self._make = make
+        #: the findings whose verdict waits for the scan's calls of their function
+        self.awaiting: List[AwaitingCallers] = []
 
     def ensure(self, places: Iterable[Tuple[int, int]]) -> None:
         """Run the functions holding `places` (line, column: where Bandit flagged a sink) if
@@ -226,6 +229,26 @@ class Flows:
             (body[0].lineno, body[-1].end_lineno or body[-1].lineno, test.lineno, truth)
             for body, test, truth in dead
         ]
+
+    def function_at(self, line: int) -> Optional[Tuple[str, str]]:
+        """The innermost function or method of the file holding `line` (see function_id), and
+        its name."""
+        if self._analysis is None:
+            return None
+        analysis = self._analysis
+        around = [
+            func
+            for func in [*analysis.functions.values(), *analysis.methods.values()]
+            if func.lineno <= line <= (getattr(func, "end_lineno", None) or func.lineno)  # type: ignore[attr-defined]
+        ]
+        if not around:
+            return None
+        inner = max(around, key=lambda func: func.lineno)  # type: ignore[attr-defined]
+        return function_id(analysis, inner), getattr(inner, "name", "?")
+
+    def callers(self) -> Tuple[CallerFact, ...]:
+        """What the calls the runs met gave the parameters of functions with sinks."""
+        return tuple(self._analysis.passed) if self._analysis is not None else ()
 
     def external_calls(self) -> Tuple[str, ...]:
         """Dotted names of calls this file's analysed functions make that neither the file nor

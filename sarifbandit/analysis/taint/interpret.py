@@ -30,6 +30,7 @@ from typing import (
     cast,
 )
 
+from ...model import CallerFact
 from ...records import field, record, replace
 from ...regex import lazy
 from ..nodes import (
@@ -209,6 +210,11 @@ class ParamSink:
     #: the part of the parameter that reaches it (("attr", "query") for `self.query`, a key
     #: for `kw["query"]`), None for the parameter itself
     part: Any = None
+
+
+def function_id(analysis: "FileAnalysis", func: ast.AST) -> str:
+    """A function of the scan, the same from every file: its file and the line it starts on."""
+    return f"{analysis.path}:{getattr(func, 'lineno', 0)}"
 
 
 @record
@@ -1006,6 +1012,9 @@ class FileAnalysis:
         #: for each such call, the functions (the module, for its own code) being run when it
         #: was met
         self.external_from: Dict[str, Set[ast.AST]] = {}
+        #: what each call of a function with sinks gave the parameters reaching them (see
+        #: Passed): Bandit's findings inside it are judged by what every caller passes
+        self.passed: List[CallerFact] = []
         self.web = False
         #: FastAPI's dependencies: {endpoint: {parameter: the function whose result it gets}}
         self.dependencies: Dict[ast.AST, Dict[str, ast.AST]] = {}
@@ -3710,7 +3719,11 @@ class FunctionRun:
             # a function of another module of the scan (a modelled one keeps its model, even
             # when the scan holds a copy of that library)
             given = [*args, *kwargs.values(), *([receiver] if receiver is not None else [])]
-            found = self.a.project.resolve(qual) if self.a.project.follows(qual, given) else None
+            found = None
+            if self.a.project.follows(qual, given):
+                found = self.a.project.resolve(qual)
+            elif not self.quiet:  # given nothing of input
+                self.note_passed(f"?{qual}", "*", node, [*args, *kwargs.values()])
             if found is not None:
                 owner, local = found
         external = (
@@ -3852,6 +3865,9 @@ class FunctionRun:
                 # `self.get_target()` of a view holding it), given to a module of the project
                 # (a library's own functions are its models')
                 self.a.external(qual, at_sink=False)
+            if not self.quiet:
+                # the link step answers a call given web input again, whose note replaces this
+                self.note_passed(f"?{qual}", "*", node, [*args, *kwargs.values()])
             self.note_param_calls(join_all(args + list(kwargs.values())), qual)
             marker = Taint(frozenset({CALL_PREFIX + qual}))
             return Value(
@@ -4126,7 +4142,7 @@ class FunctionRun:
             enumerate(self.fields_known(v) for v in _bound(init, [fresh, *args], kwargs, defaults))
         )
         self.passed_to_sinks(
-            node, cls.name, summary, known, owner.path if owner is not self.a else ""
+            node, cls.name, summary, known, owner.path if owner is not self.a else "", (owner, init)
         )
         if summary.self_out is None:
             return fresh
@@ -4199,7 +4215,7 @@ class FunctionRun:
         bound = _bound(local, args, kwargs, owner.defaults(local))
         actual = dict(enumerate(self.fields_known(v) for v in bound))
         name = getattr(local, "name", "?")
-        self.passed_to_sinks(node, name, summary, actual, elsewhere)
+        self.passed_to_sinks(node, name, summary, actual, elsewhere, (owner, local))
         if not elsewhere:
             for index, qual in summary.param_calls:
                 passed = actual.get(index)
@@ -4241,6 +4257,34 @@ class FunctionRun:
                 if not taint.safe_for(sink.sink_class):
                     self.report(node, node, sink.sink_class, qual, taint, inner=inner)
 
+    def note_passed(
+        self,
+        callee: str,
+        sink_class: str,
+        node: ast.AST,
+        given: List[Value],
+        sanitized_inside: bool = False,
+    ) -> None:
+        """Note what a call gave a function's parameters that reach sinks (see CallerFact):
+        each value fixed text, or input checked for the class (here, or inside the function:
+        `sanitized_inside`), is "clean"."""
+        taint = join_all(given)
+        if sanitized_inside:
+            verdict = "clean"
+        elif taint is None:
+            verdict = "clean" if all(map(fixed_text, given)) else "unknown"
+        elif taint.safe_for(sink_class):
+            verdict = "clean"
+        elif (
+            self.summary is not None
+            and not self.is_module
+            and all(kind.startswith(PARAM_PREFIX) for kind in taint.kinds)
+        ):
+            verdict = f"via:{function_id(self.a, self.func)}"
+        else:
+            verdict = "safe:" + ",".join(sorted(taint.sanitized))
+        self.a.passed.append(CallerFact(callee, sink_class, getattr(node, "lineno", 0), verdict))
+
     def note_param_calls(self, taint: Optional[Taint], qual: str) -> None:
         """Note in the summary the parameters whose values reach `qual`, a call the link step
         may answer: a caller giving one of them input marks the call for it."""
@@ -4251,10 +4295,16 @@ class FunctionRun:
                 self.summary.param_calls.add((param_of(kind)[0], qual))
 
     def passed_to_sinks(
-        self, node: ast.expr, name: str, summary: Summary, actual: Dict[int, Value], elsewhere: str
+        self,
+        node: ast.expr,
+        name: str,
+        summary: Summary,
+        actual: Dict[int, Value],
+        elsewhere: str,
+        callee: Tuple[FileAnalysis, ast.AST],
     ) -> None:
         """Report, at the call, what the arguments bring to the sinks the called function
-        passes its parameters to."""
+        passes its parameters to; note what each was given (see CallerFact)."""
         for sink in summary.param_sinks:
             passed = actual.get(sink.index)
             if passed is None:
@@ -4262,6 +4312,9 @@ class FunctionRun:
             if sink.part is not None:
                 passed = part_of(passed, sink.part)
             taint = passed.all_taint()
+            if not self.quiet:
+                clean = sink.sink_class in sink.sanitized or "*" in sink.sanitized
+                self.note_passed(function_id(*callee), sink.sink_class, node, [passed], clean)
             if (
                 taint is None
                 or taint.safe_for(sink.sink_class)
@@ -4338,6 +4391,9 @@ class FunctionRun:
         self, anchor: ast.AST, arg_node: ast.AST, value: Value, sink_class: str, sink: str, env: Env
     ) -> None:
         taint = value.all_taint()
+        if taint is not None and sink_class == "command" and value.pieces is not None:
+            value = quoted_again(value)  # `f"lp -t '{shlex.quote(title)}'"`
+            taint = value.all_taint()
         if taint is None or taint.safe_for(sink_class):
             return
         taint = _unsafe_pieces(value, sink_class) or taint
@@ -4577,6 +4633,34 @@ def between_quotes(value: Value, sink_class: str) -> bool:
         ):
             return False
     return True
+
+
+def quoted_again(value: Value) -> Value:
+    """A command's text with its pieces quoted for the shell (shlex.quote) that the code's own
+    text puts inside quotes again counted as unquoted: the quoting is undone (a quote in the
+    input, which the first quoting wrapped in quotes of its own, now closes the code's)."""
+    quote = ""  # the shell's quote open at this point of the text
+    pieces: List[Any] = []
+    undone = False
+    for piece in value.pieces or ():
+        if isinstance(piece, str):
+            escaped = False
+            for char in piece:
+                if escaped:
+                    escaped = False
+                elif char == "\\" and quote != "'":
+                    escaped = True
+                elif char in "'\"" and quote in ("", char):
+                    quote = "" if quote else char
+        elif isinstance(piece, Taint) and quote and "command" in piece.sanitized:
+            piece = piece.unsanitize(frozenset({"command"}))
+            undone = True
+        pieces.append(piece)
+    if not undone or value.taint is None:
+        return value
+    return replace(
+        value, pieces=tuple(pieces), taint=value.taint.unsanitize(frozenset({"command"}))
+    )
 
 
 def _unsafe_pieces(value: Value, sink_class: str) -> Optional[Taint]:

@@ -17,13 +17,13 @@ import ast
 import bisect
 from typing import Dict, Generic, List, Mapping, Optional, Tuple, TypeVar
 
-from ...model import Finding, Rank
+from ...model import AwaitingCallers, Finding, Rank
 from ...records import replace
 from .check import CLASS_OF_RULE
 from .flows import Flows
-from .interpret import LITERAL_SINKS, SHELLS, SinkHit, between_quotes
+from .interpret import LITERAL_SINKS, SHELLS, SinkHit, between_quotes, quoted_again
 from .library import NAMED_FILE
-from .values import FIXED, REST, Value, encloses, settled, span
+from .values import FIXED, PARAM_PREFIX, REST, Value, encloses, settled, span
 
 #: the Bandit checks whose verdict depends on the data, and the sink class each one guards
 BANDIT_CLASSES: Mapping[str, str] = {
@@ -173,6 +173,8 @@ def judge(findings: List[Finding], flows: Optional[Flows]) -> List[Finding]:
                 replace(finding, confidence=Rank.LOW, message=f"{finding.message}; but {safe[0]}")
             )
             continue
+        if finding.rule_id not in NAMES_NOT_DATA:
+            _await_callers(finding, arguments[sink_class], sink_class, flows)
         judged.append(finding)
     return _in_dead_code(
         [
@@ -217,14 +219,12 @@ def _hit_for(
     return None
 
 
-def _constant_at(
-    finding: Finding, arguments: "_Calls[Tuple[ast.AST, Value]]", sink_class: str
-) -> Optional[str]:
-    """The constant the sink's arguments hold, when every one recorded there is known. SQL
-    text that is a sink of its own inside a call's (B608's `"... = '" + tag` inside
-    `execute("... = '" + tag + "'")`) is a part of the call's: the call's decides."""
+def _values_at(finding: Finding, arguments: "_Calls[Tuple[ast.AST, Value]]") -> List[Value]:
+    """The values the sink's arguments hold. SQL text that is a sink of its own inside a
+    call's (B608's `"... = '" + tag` inside `execute("... = '" + tag + "'")`) is a part of the
+    call's: the call's decides."""
     found = arguments.around(finding)
-    values = [
+    return [
         value
         for anchor, value in found
         if isinstance(anchor, ast.Call)
@@ -232,6 +232,34 @@ def _constant_at(
             other is not anchor and encloses(span(other), span(anchor)) for other, _ in found
         )
     ]
+
+
+def _await_callers(
+    finding: Finding, arguments: "_Calls[Tuple[ast.AST, Value]]", sink_class: str, flows: Flows
+) -> None:
+    """Leave the finding to the scan's calls of its function when its value is nothing but
+    the function's parameters (`run(f"export {fmt}", shell=True)` in `def export(fmt)`)."""
+    values = _values_at(finding, arguments)
+    taints = [value.all_taint() for value in values]
+    if not taints or not all(
+        taint is not None and all(kind.startswith(PARAM_PREFIX) for kind in taint.kinds)
+        for taint in taints
+    ):
+        return
+    function = flows.function_at(finding.line)
+    if function is not None:
+        flows.awaiting.append(
+            AwaitingCallers(
+                finding.rule_id, finding.line, finding.col_offset, *function, sink_class
+            )
+        )
+
+
+def _constant_at(
+    finding: Finding, arguments: "_Calls[Tuple[ast.AST, Value]]", sink_class: str
+) -> Optional[str]:
+    """The constant the sink's arguments hold, when every one recorded there is known."""
+    values = _values_at(finding, arguments)
     if not values:
         return None
     described = [_fixed(v, sink_class) for v in values]
@@ -242,6 +270,8 @@ def _constant_at(
 
 def _fixed(value: Value, sink_class: str) -> Optional[str]:
     """What makes a sink argument harmless, said in words; None when nothing does."""
+    if sink_class == "command":
+        value = quoted_again(value)
     taint = value.all_taint()
     if taint is not None and taint.safe_for(sink_class):
         return f"checked or sanitized for {sink_class} before it gets there"
