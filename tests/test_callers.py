@@ -40,16 +40,16 @@ def _confidence(root: Path) -> Rank:
 
 def _views(call: str) -> str:
     return f"""
+import re
 from flask import Flask, request
 from app.helpers import export, relay, outer
 
 app = Flask(__name__)
-FORMATS = ("csv", "json")
 
 @app.route("/e")
 def view():
     fmt = request.args["fmt"]
-    if fmt not in FORMATS:
+    if not re.fullmatch("[a-z]+", fmt):
         return "no", 400
     {call}
     return "ok"
@@ -57,8 +57,9 @@ def view():
 
 
 def _project(tmp_path: Path, *calls: str) -> Path:
-    # relay() and outer() call export(): a function calling it is a caller whether or not a
-    # run reaches it, so each test's views call outer() too
+    # relay() and outer() call export(): once a run calls export(), its callers in its file
+    # are run too, so each test's views call outer() (the link step follows it: the value
+    # passed is input, checked)
     calls = (*calls, "outer(fmt)")
     files = {"app/__init__.py": "", "app/helpers.py": HELPERS}
     for index, call in enumerate(calls):
@@ -94,7 +95,7 @@ def test_a_helper_no_run_calls_keeps_bandits_confidence(tmp_path):
 def test_callers_handing_their_parameters_on_are_judged_by_their_own_callers(tmp_path):
     assert _confidence(_project(tmp_path / "a")) == Rank.LOW
     assert _confidence(_project(tmp_path / "b", 'outer(request.args["raw"])')) == Rank.HIGH
-    # a caller no call reaches: what calls it is not known
+    # relay() and outer() call export() too, given what no run showed: not known
     root = _tree(tmp_path / "c", {"app/__init__.py": "", "app/helpers.py": HELPERS})
     (root / "app/views0.py").write_text(textwrap.dedent(_views('export("csv")')))
     assert _confidence(root) == Rank.HIGH

@@ -25,6 +25,9 @@ if TYPE_CHECKING:
 #: a chain of functions handing their parameters on (view → service → helper) is followed at
 #: most this many calls up; past it the calls are taken as unknown
 MAX_CALLER_CHAIN = 6
+#: callers in its own file run for a function no run of theirs reached, at most (see
+#: _run_callers)
+MAX_CALLERS_RUN = 8
 #: the calls a message names
 SHOWN_CALLS = 3
 
@@ -39,14 +42,16 @@ def judge_by_callers(
     awaiting = {a.name for result in results for a in result.awaiting}
     if not awaiting:
         return results
-    ran, chained = _run_callers(
-        {a.function for result in results for a in result.awaiting}, project
-    )
     calls = _calls_by_function(
-        [(result.path, fact) for result in results for fact in result.callers] + more + ran,
-        awaiting | chained,
+        [(result.path, fact) for result in results for fact in result.callers] + more,
+        awaiting,
         project,
     )
+    # the same-file callers of a function some run called, which no run may have reached
+    reached = {a.function for result in results for a in result.awaiting} & set(calls)
+    ran, chained = _run_callers(reached, project)
+    for callee, found in _calls_by_function(ran, awaiting | chained, project).items():
+        calls[callee] = sorted(set(calls.get(callee, [])) | set(found), key=_place)
     judged: List[FileResult] = []
     for result in results:
         verdicts: Dict[Tuple[str, int, int], Tuple[str, List[Call]]] = {}
@@ -71,11 +76,13 @@ def _run_callers(functions: Set[str], project: "Project") -> Tuple[List[Call], S
     """The calls met by running the functions of each waiting function's file that call it by
     its name (`self.render(fmt)` in a method no run reached: the link step follows only calls
     given input), and up the chain those calling them in turn; and the names of the functions
-    on those chains."""
+    on those chains. A function called by name from more than MAX_CALLERS_RUN functions of its
+    file is left to the calls already met (a framework's `execute`, called everywhere)."""
     met: Set[Call] = set()
     names: Set[str] = set()
     pending: Set[str] = set(functions)
     done: Set[str] = set()
+    calling: Dict[str, Dict[str, List[ast.AST]]] = {}
     for _ in range(MAX_CALLER_CHAIN + 1):  # the waiting functions, then each step up
         chained: Set[str] = set()
         for function in sorted(pending - done):
@@ -90,28 +97,32 @@ def _run_callers(functions: Set[str], project: "Project") -> Tuple[List[Call], S
                 continue
             name = getattr(called, "name", "")
             names.add(name)
-            for caller in defined:
-                if caller is not called and _calls_named(caller, name):
-                    analysis.summary(caller, depth=0)
+            if path not in calling:
+                calling[path] = _callers_by_name(defined)
+            callers = [f for f in calling[path].get(name, ()) if f is not called]
+            if len(callers) > MAX_CALLERS_RUN:
+                continue
+            for caller in callers:
+                analysis.summary(caller, depth=0)
             for fact in analysis.passed:
                 met.add((path, fact))
                 if fact.verdict.startswith("via:"):
                     chained.add(fact.verdict[len("via:") :])
         pending = chained
-    return sorted(met, key=lambda call: (call[0], call[1].line, call[1].callee)), names
+    return sorted(met, key=_place), names
 
 
-def _calls_named(func: ast.AST, name: str) -> bool:
-    return any(
-        isinstance(node, ast.Call)
-        and (
-            isinstance(node.func, ast.Name)
-            and node.func.id == name
-            or isinstance(node.func, ast.Attribute)
-            and node.func.attr == name
-        )
-        for node in ast.walk(func)
-    )
+def _callers_by_name(functions: List[ast.AST]) -> Dict[str, List[ast.AST]]:
+    """The functions calling each name (`name(...)`, `obj.name(...)`), each once."""
+    found: Dict[str, List[ast.AST]] = {}
+    for func in functions:
+        for name in {
+            node.func.id if isinstance(node.func, ast.Name) else node.func.attr
+            for node in ast.walk(func)
+            if isinstance(node, ast.Call) and isinstance(node.func, (ast.Name, ast.Attribute))
+        }:
+            found.setdefault(name, []).append(func)
+    return found
 
 
 def _calls_by_function(
@@ -120,18 +131,25 @@ def _calls_by_function(
     """The calls by the function called; a call of another module's function (named as the
     caller spells it) resolved when its last name is one a waiting finding's function has."""
     calls: Dict[str, List[Call]] = {}
+    resolved: Dict[Tuple[str, str], str] = {}
     for path, fact in facts:
         callee = fact.callee
         if callee.startswith("?"):
             qual = callee[1:]
-            if qual.rpartition(".")[2] not in names:
+            if qual.rpartition(".")[2] not in names or not project.owns(qual):
                 continue
-            found = project.resolve(qual, path)
-            if found is None:
+            if (qual, path) not in resolved:
+                found = project.resolve(qual, path)
+                resolved[(qual, path)] = function_id(*found) if found is not None else ""
+            callee = resolved[(qual, path)]
+            if not callee:
                 continue
-            callee = function_id(*found)
         calls.setdefault(callee, []).append((path, fact))
     return calls
+
+
+def _place(call: Call) -> Tuple[str, int, str]:
+    return call[0], call[1].line, call[1].callee
 
 
 def _all_checked(
@@ -185,4 +203,4 @@ def _lowered(
     )
 
 
-__all__ = ["MAX_CALLER_CHAIN", "judge_by_callers"]
+__all__ = ["MAX_CALLER_CHAIN", "MAX_CALLERS_RUN", "judge_by_callers"]
