@@ -124,3 +124,15 @@ def test_shell_quoting_inside_the_codes_own_quotes_is_undone(tmp_path):
     )
     report = scan([str(root)], Config(jobs=1, use_cache=False), root=root)
     assert [f.path for f in report.findings if f.rule_id == "SB078"] == ["app/views0.py"]
+
+
+def test_same_file_callers_past_the_bound_are_not_run(tmp_path, monkeypatch):
+    # export() is called by a view (checked) and by relay(), which no run reaches: relay's
+    # call, once run, is one no caller of relay answers for; past the bound it is not run
+    root = _tree(
+        tmp_path,
+        {"app/__init__.py": "", "app/helpers.py": HELPERS, "app/views0.py": _views("export(fmt)")},
+    )
+    assert _confidence(root) == Rank.HIGH
+    monkeypatch.setattr(callers, "MAX_CALLERS_RUN", 0)
+    assert _confidence(root) == Rank.LOW

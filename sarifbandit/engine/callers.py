@@ -13,7 +13,7 @@ called only from there keeps Bandit's verdict, one called from both is judged by
 from __future__ import annotations
 
 import ast
-from typing import TYPE_CHECKING, Dict, List, Optional, Set, Tuple
+from typing import TYPE_CHECKING, Dict, FrozenSet, List, Optional, Set, Tuple
 
 from ..analysis.taint.interpret import function_id
 from ..model import CallerFact, FileResult, Finding, Rank
@@ -42,15 +42,18 @@ def judge_by_callers(
     awaiting = {a.name for result in results for a in result.awaiting}
     if not awaiting:
         return results
+    # only calls of the functions of files with waiting findings matter
+    files = frozenset(a.function.rpartition(":")[0] for result in results for a in result.awaiting)
     calls = _calls_by_function(
         [(result.path, fact) for result in results for fact in result.callers] + more,
         awaiting,
         project,
+        files,
     )
     # the same-file callers of a function some run called, which no run may have reached
     reached = {a.function for result in results for a in result.awaiting} & set(calls)
     ran, chained = _run_callers(reached, project)
-    for callee, found in _calls_by_function(ran, awaiting | chained, project).items():
+    for callee, found in _calls_by_function(ran, awaiting | chained, project, files).items():
         calls[callee] = sorted(set(calls.get(callee, [])) | set(found), key=_place)
     judged: List[FileResult] = []
     for result in results:
@@ -87,6 +90,7 @@ def _run_callers(functions: Set[str], project: "Project") -> Tuple[List[Call], S
         chained: Set[str] = set()
         for function in sorted(pending - done):
             done.add(function)
+            project.trim()
             path, _, line = function.rpartition(":")
             analysis = project.analysis_at(path)
             if analysis is None:
@@ -126,7 +130,7 @@ def _callers_by_name(functions: List[ast.AST]) -> Dict[str, List[ast.AST]]:
 
 
 def _calls_by_function(
-    facts: List[Call], names: Set[str], project: "Project"
+    facts: List[Call], names: Set[str], project: "Project", files: FrozenSet[str]
 ) -> Dict[str, List[Call]]:
     """The calls by the function called; a call of another module's function (named as the
     caller spells it) resolved when its last name is one a waiting finding's function has."""
@@ -136,9 +140,10 @@ def _calls_by_function(
         callee = fact.callee
         if callee.startswith("?"):
             qual = callee[1:]
-            if qual.rpartition(".")[2] not in names or not project.owns(qual):
+            if qual.rpartition(".")[2] not in names or not project.lies_in(qual, path, files):
                 continue
             if (qual, path) not in resolved:
+                project.trim()
                 found = project.resolve(qual, path)
                 resolved[(qual, path)] = function_id(*found) if found is not None else ""
             callee = resolved[(qual, path)]

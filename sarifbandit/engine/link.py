@@ -152,6 +152,16 @@ class Project:
             qualname = followed
         return None
 
+    def lies_in(self, qualname: str, near: str, displays: FrozenSet[str]) -> bool:
+        """Whether `qualname` names something of one of the files `displays`, or of a package
+        (whose __init__ may re-export it), without reading any file."""
+        parts = qualname.split(".")
+        for cut in range(len(parts) - 1, 0, -1):
+            found = self._modules.find(".".join(parts[:cut]), near)
+            if found is not None:
+                return found[1] or found[0].display in displays
+        return False
+
     def _split(
         self, qualname: str, near: str, longest: int = 0
     ) -> Optional[Tuple[FileAnalysis, List[str]]]:
