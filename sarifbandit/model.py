@@ -381,6 +381,10 @@ class FileResult:
     callers: Tuple[CallerFact, ...] = ()
     #: the findings those calls decide
     awaiting: Tuple[AwaitingCallers, ...] = ()
+    #: the names another module's call may give the functions of `awaiting` (relative to this
+    #: module: "export", "Exporter.render", "exporter.render" for a module-level object), and
+    #: each function
+    waiting_names: Tuple[Tuple[str, str], ...] = ()
 
 
 @record

@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Dict
 
 from sarifbandit import Config, scan
+from sarifbandit.analysis.taint import flows
 from sarifbandit.engine import callers
 from sarifbandit.model import Rank
 
@@ -134,5 +135,5 @@ def test_same_file_callers_past_the_bound_are_not_run(tmp_path, monkeypatch):
         {"app/__init__.py": "", "app/helpers.py": HELPERS, "app/views0.py": _views("export(fmt)")},
     )
     assert _confidence(root) == Rank.HIGH
-    monkeypatch.setattr(callers, "MAX_CALLERS_RUN", 0)
+    monkeypatch.setattr(flows, "MAX_CALLERS_RUN", 0)
     assert _confidence(root) == Rank.LOW

@@ -4,18 +4,19 @@
 parameter: Bandit's rule flags it whatever the callers do. The data flow notes, at every call
 of a function whose parameters reach sinks, what the call gave them (model.CallerFact): nothing
 of input, input checked for the sink's class, or only the calling function's own parameters
-(then that function's callers decide, up the chain). Where every call the scan's runs met gives
-fixed or checked values, the finding is LOW and says so; one call given input unchecked, or no
-call at all, leaves Bandit's confidence. Calls in code no run reaches are not seen: a function
-called only from there keeps Bandit's verdict, one called from both is judged by the calls seen.
+(then that function's callers decide, up the chain); the worker runs the helper's callers in
+its own file too (flows.Flows.run_callers), so a caller no run reached counts. Where every call
+the scan's runs met gives fixed or checked values, the finding is LOW and says so; one call
+given input unchecked, or no call at all, leaves Bandit's confidence. Calls in code of other
+files no run reaches are not seen: a function called only from there keeps Bandit's verdict,
+one called from both is judged by the calls seen.
 """
 
 from __future__ import annotations
 
-import ast
-from typing import TYPE_CHECKING, Dict, FrozenSet, List, Optional, Set, Tuple
+from typing import TYPE_CHECKING, Dict, List, Optional, Set, Tuple
 
-from ..analysis.taint.interpret import function_id
+from ..analysis.taint import flows
 from ..model import CallerFact, FileResult, Finding, Rank
 from ..records import replace
 
@@ -24,10 +25,7 @@ if TYPE_CHECKING:
 
 #: a chain of functions handing their parameters on (view → service → helper) is followed at
 #: most this many calls up; past it the calls are taken as unknown
-MAX_CALLER_CHAIN = 6
-#: callers in its own file run for a function no run of theirs reached, at most (see
-#: _run_callers)
-MAX_CALLERS_RUN = 8
+MAX_CALLER_CHAIN = flows.MAX_CALLER_CHAIN
 #: the calls a message names
 SHOWN_CALLS = 3
 
@@ -42,19 +40,14 @@ def judge_by_callers(
     awaiting = {a.name for result in results for a in result.awaiting}
     if not awaiting:
         return results
-    # only calls of the functions of files with waiting findings matter
-    files = frozenset(a.function.rpartition(":")[0] for result in results for a in result.awaiting)
+    names: Dict[str, Dict[str, str]] = {
+        result.path: dict(result.waiting_names) for result in results if result.waiting_names
+    }
     calls = _calls_by_function(
         [(result.path, fact) for result in results for fact in result.callers] + more,
-        awaiting,
+        names,
         project,
-        files,
     )
-    # the same-file callers of a function some run called, which no run may have reached
-    reached = {a.function for result in results for a in result.awaiting} & set(calls)
-    ran, chained = _run_callers(reached, project)
-    for callee, found in _calls_by_function(ran, awaiting | chained, project, files).items():
-        calls[callee] = sorted(set(calls.get(callee, [])) | set(found), key=_place)
     judged: List[FileResult] = []
     for result in results:
         verdicts: Dict[Tuple[str, int, int], Tuple[str, List[Call]]] = {}
@@ -75,78 +68,18 @@ def judge_by_callers(
     return judged
 
 
-def _run_callers(functions: Set[str], project: "Project") -> Tuple[List[Call], Set[str]]:
-    """The calls met by running the functions of each waiting function's file that call it by
-    its name (`self.render(fmt)` in a method no run reached: the link step follows only calls
-    given input), and up the chain those calling them in turn; and the names of the functions
-    on those chains. A function called by name from more than MAX_CALLERS_RUN functions of its
-    file is left to the calls already met (a framework's `execute`, called everywhere)."""
-    met: Set[Call] = set()
-    names: Set[str] = set()
-    pending: Set[str] = set(functions)
-    done: Set[str] = set()
-    calling: Dict[str, Dict[str, List[ast.AST]]] = {}
-    for _ in range(MAX_CALLER_CHAIN + 1):  # the waiting functions, then each step up
-        chained: Set[str] = set()
-        for function in sorted(pending - done):
-            done.add(function)
-            project.trim()
-            path, _, line = function.rpartition(":")
-            analysis = project.analysis_at(path)
-            if analysis is None:
-                continue
-            defined = [*analysis.functions.values(), *analysis.methods.values()]
-            called = next((f for f in defined if getattr(f, "lineno", 0) == int(line)), None)
-            if called is None:
-                continue
-            name = getattr(called, "name", "")
-            names.add(name)
-            if path not in calling:
-                calling[path] = _callers_by_name(defined)
-            callers = [f for f in calling[path].get(name, ()) if f is not called]
-            if len(callers) > MAX_CALLERS_RUN:
-                continue
-            for caller in callers:
-                analysis.summary(caller, depth=0)
-            for fact in analysis.passed:
-                met.add((path, fact))
-                if fact.verdict.startswith("via:"):
-                    chained.add(fact.verdict[len("via:") :])
-        pending = chained
-    return sorted(met, key=_place), names
-
-
-def _callers_by_name(functions: List[ast.AST]) -> Dict[str, List[ast.AST]]:
-    """The functions calling each name (`name(...)`, `obj.name(...)`), each once."""
-    found: Dict[str, List[ast.AST]] = {}
-    for func in functions:
-        for name in {
-            node.func.id if isinstance(node.func, ast.Name) else node.func.attr
-            for node in ast.walk(func)
-            if isinstance(node, ast.Call) and isinstance(node.func, (ast.Name, ast.Attribute))
-        }:
-            found.setdefault(name, []).append(func)
-    return found
-
-
 def _calls_by_function(
-    facts: List[Call], names: Set[str], project: "Project", files: FrozenSet[str]
+    facts: List[Call], names: Dict[str, Dict[str, str]], project: "Project"
 ) -> Dict[str, List[Call]]:
-    """The calls by the function called; a call of another module's function (named as the
-    caller spells it) resolved when its last name is one a waiting finding's function has."""
+    """The calls by the function called; a call of another module's function, named as the
+    caller spells it, is found among the names the files with waiting findings give theirs
+    (without reading any file: a call given input was resolved by the link step already)."""
     calls: Dict[str, List[Call]] = {}
-    resolved: Dict[Tuple[str, str], str] = {}
     for path, fact in facts:
         callee = fact.callee
         if callee.startswith("?"):
-            qual = callee[1:]
-            if qual.rpartition(".")[2] not in names or not project.lies_in(qual, path, files):
-                continue
-            if (qual, path) not in resolved:
-                project.trim()
-                found = project.resolve(qual, path)
-                resolved[(qual, path)] = function_id(*found) if found is not None else ""
-            callee = resolved[(qual, path)]
+            found = project.module_file(callee[1:], path)
+            callee = names.get(found[0], {}).get(found[1], "") if found is not None else ""
             if not callee:
                 continue
         calls.setdefault(callee, []).append((path, fact))
@@ -208,4 +141,4 @@ def _lowered(
     )
 
 
-__all__ = ["MAX_CALLER_CHAIN", "MAX_CALLERS_RUN", "judge_by_callers"]
+__all__ = ["MAX_CALLER_CHAIN", "judge_by_callers"]

@@ -89,12 +89,6 @@ class Project:
         self._analyses[target.display] = analysis
         return analysis
 
-    def analysis_at(self, display: str) -> Optional[FileAnalysis]:
-        """The analysis of the scan's file reported as `display`."""
-        path = self._modules.path_of(display)
-        name = module_name(path)[0] if path is not None else ""
-        return self.analysis(name, display) if name else None
-
     def resolve(self, qualname: str, near: str) -> Optional[Tuple[FileAnalysis, ast.AST]]:
         """The function (or class, or method) `qualname` names in an import of the file `near`."""
         for _ in range(MAX_REEXPORTS):
@@ -152,15 +146,15 @@ class Project:
             qualname = followed
         return None
 
-    def lies_in(self, qualname: str, near: str, displays: FrozenSet[str]) -> bool:
-        """Whether `qualname` names something of one of the files `displays`, or of a package
-        (whose __init__ may re-export it), without reading any file."""
+    def module_file(self, qualname: str, near: str) -> Optional[Tuple[str, str]]:
+        """The scanned file whose module `qualname` starts with (the longest such), and the
+        rest of the name, without reading any file."""
         parts = qualname.split(".")
         for cut in range(len(parts) - 1, 0, -1):
             found = self._modules.find(".".join(parts[:cut]), near)
             if found is not None:
-                return found[1] or found[0].display in displays
-        return False
+                return found[0].display, ".".join(parts[cut:])
+        return None
 
     def _split(
         self, qualname: str, near: str, longest: int = 0
@@ -502,6 +496,7 @@ def _merged(
         suppressed=kept(first.suppressed, again.suppressed),
         callers=tuple(f for f in first.callers if not rerun(f.line))
         + tuple(f for f in again.callers if rerun(f.line)),
+        waiting_names=tuple(sorted(set(first.waiting_names) | set(again.waiting_names))),
         awaiting=tuple(a for a in first.awaiting if not rerun(a.line))
         + tuple(a for a in again.awaiting if rerun(a.line)),
         notifications=first.notifications

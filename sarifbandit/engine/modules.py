@@ -63,10 +63,6 @@ class ModuleMap:
     def __contains__(self, name: str) -> bool:
         return name in self._by_name
 
-    def path_of(self, display: str) -> Optional[str]:
-        """Where the file reported as `display` is (None: not a file of the scan)."""
-        return self._where.get(display)
-
     def find(self, name: str, near: str) -> Optional[Module]:
         """The file `name` means in an import written in the file reported as `near`."""
         found = self._by_name.get(name)

@@ -9,6 +9,7 @@ A file that mentions no source at all is not interpreted.
 from __future__ import annotations
 
 import ast
+import bisect
 import re
 from typing import (
     Any,
@@ -31,6 +32,7 @@ from ..nodes import nested_functions
 from ..source import SourceFile
 from .aiohttp_routes import match_info_checks
 from .interpret import (
+    MAX_CALL_DEPTH,
     SEEN_FALSE,
     SEEN_TRUE,
     SOURCE_TEXT,
@@ -74,6 +76,11 @@ from .values import (
 from .words import WordLines
 
 _FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
+#: a helper with findings waiting for its callers (see run_callers) has its callers in its own
+#: file run when they are at most this many
+MAX_CALLERS_RUN = 3
+#: callers handing their own parameters on are run, and judged, at most this many calls up
+MAX_CALLER_CHAIN = 6
 #: words without which a file cannot read a modelled source (cheap text test, before parsing
 #: anything further); the models' own names are added to these
 _ALWAYS_TRIGGERS = (
@@ -93,13 +100,18 @@ class Flows:
         analysis: Optional[FileAnalysis],
         source: SourceFile,
         make: Optional[Callable[[], FileAnalysis]] = None,
+        calls: Optional[Callable[[], Iterable[ast.Call]]] = None,
     ) -> None:
         self._analysis = analysis
         self._source = source
+        #: the file's call sites, where an index of them is at hand (else a walk finds them)
+        self._calls = calls
         #: builds the analysis of a file that reads no source, when a verdict needs values
         self._make = make
         #: the findings whose verdict waits for the scan's calls of their function
         self.awaiting: List[AwaitingCallers] = []
+        #: their functions and those handing their parameters on to them (see run_callers)
+        self._judged_by_callers: Set[str] = set()
 
     def ensure(self, places: Iterable[Tuple[int, int]]) -> None:
         """Run the functions holding `places` (line, column: where Bandit flagged a sink) if
@@ -246,6 +258,67 @@ class Flows:
         inner = max(around, key=lambda func: func.lineno)  # type: ignore[attr-defined]
         return function_id(analysis, inner), getattr(inner, "name", "?")
 
+    def run_callers(self) -> None:
+        """Run the functions of the file that call a function with waiting findings by its
+        name, then those calling them in turn with their own parameters (up to
+        MAX_CALLER_CHAIN steps): what each call gives is noted, so a caller no run reached
+        counts too. A function called by name from more than MAX_CALLERS_RUN functions of the
+        file is left to the calls the runs met (a framework's `execute`, called everywhere)."""
+        analysis = self._analysis
+        if analysis is None or not self.awaiting:
+            return
+        defined = sorted(
+            [*analysis.functions.values(), *analysis.methods.values()],
+            key=lambda func: func.lineno,  # type: ignore[attr-defined]
+        )
+        by_id = {function_id(analysis, func): func for func in defined}
+        sites = _call_sites(self._calls() if self._calls is not None else ast.walk(analysis.tree))
+        pending = {waiting.function for waiting in self.awaiting}
+        done: Set[str] = set()
+        for _ in range(MAX_CALLER_CHAIN + 1):  # the waiting functions, then each step up
+            for function in sorted(pending - done):
+                done.add(function)
+                called = by_id.get(function)
+                if called is None:
+                    continue
+                callers = _callers_of(called, defined, sites)
+                if len(callers) > MAX_CALLERS_RUN:
+                    continue
+                for caller in callers:
+                    # at the deepest level: what the caller gives the helper is what matters,
+                    # not what the functions it calls besides do (their calls are unknown,
+                    # which leaves a value they return unknown: no judgement on it)
+                    analysis.summary(caller, depth=MAX_CALL_DEPTH)
+            pending = {
+                fact.verdict[len("via:") :]
+                for fact in analysis.passed
+                if fact.verdict.startswith("via:")
+            } & set(by_id)
+        self._judged_by_callers = done
+
+    def waiting_names(self) -> Tuple[Tuple[str, str], ...]:
+        """The names another module's call may give each function with waiting findings:
+        "export", "Exporter.render", and "exporter.render" for `exporter = Exporter()` at the
+        module's level."""
+        analysis = self._analysis
+        if analysis is None or not self.awaiting:
+            return ()
+        # the functions waiting and those handing their parameters on to them
+        waiting = {waiting.function for waiting in self.awaiting} | self._judged_by_callers
+        objects: Dict[str, List[str]] = {}
+        for name, value in analysis.module_env.items():
+            if value.shape == "object" and value.name in analysis.classes:
+                objects.setdefault(value.name, []).append(name)
+        names: Set[Tuple[str, str]] = set()
+        for name, func in analysis.functions.items():
+            if function_id(analysis, func) in waiting:
+                names.add((name, function_id(analysis, func)))
+        for (owner, name), func in analysis.methods.items():
+            if function_id(analysis, func) in waiting:
+                for holder in [owner, *objects.get(owner, ())]:
+                    names.add((f"{holder}.{name}", function_id(analysis, func)))
+        return tuple(sorted(names))
+
     def callers(self) -> Tuple[CallerFact, ...]:
         """What the calls the runs met gave the parameters of functions with sinks."""
         return tuple(self._analysis.passed) if self._analysis is not None else ()
@@ -337,7 +410,7 @@ def analyse(
             quiet.run(())
             return quiet
 
-        return Flows(None, source, make)
+        return Flows(None, source, make, calls)
     imported = _imported_modules(tree)
     routes = url_arguments | url_arguments_of(tree, module, is_package)
     entry_params, view_returns, entries, (dependencies, foreign) = _entries(
@@ -366,7 +439,44 @@ def analyse(
     _read_templates(analysis, templates)
     analysis.web = any(_imports(imported, m) for m in _GLOBAL_REQUEST_MODULES)
     analysis.run(entries)
-    return Flows(analysis, source)
+    return Flows(analysis, source, calls=calls)
+
+
+def _call_sites(nodes: Iterable[ast.AST]) -> Dict[str, List[int]]:
+    """The lines calling each name as a function of the file or a method of the object or
+    class at hand (`name(...)`, `self.name(...)`, `cls.name(...)`; `template.render()` is
+    another object's), sorted."""
+    sites: Dict[str, List[int]] = {}
+    for node in nodes:
+        if not isinstance(node, ast.Call):
+            continue
+        func = node.func
+        if isinstance(func, ast.Name):
+            sites.setdefault(func.id, []).append(node.lineno)
+        elif (
+            isinstance(func, ast.Attribute)
+            and isinstance(func.value, ast.Name)
+            and func.value.id in ("self", "cls")
+        ):
+            sites.setdefault(func.attr, []).append(node.lineno)
+    for lines in sites.values():
+        lines.sort()
+    return sites
+
+
+def _callers_of(
+    called: ast.AST, functions: List[ast.AST], sites: Dict[str, List[int]]
+) -> List[ast.AST]:
+    """The functions (sorted by line) holding a call of `called` by its name (see
+    _call_sites)."""
+    lines = sites.get(getattr(called, "name", ""), [])
+    found = []
+    for func in functions:
+        start, end = func.lineno, getattr(func, "end_lineno", None) or func.lineno  # type: ignore[attr-defined]
+        at = bisect.bisect_left(lines, start)
+        if func is not called and at < len(lines) and lines[at] <= end:
+            found.append(func)
+    return found
 
 
 def _through_inner(hit: SinkHit, anchors: Set[Tuple[str, Tuple[int, int, int, int]]]) -> bool:

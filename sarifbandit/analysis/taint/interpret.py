@@ -3723,7 +3723,7 @@ class FunctionRun:
             if self.a.project.follows(qual, given):
                 found = self.a.project.resolve(qual)
             elif not self.quiet:  # given nothing of input
-                self.note_passed(f"?{qual}", "*", node, [*args, *kwargs.values()])
+                self.note_passed(f"?{qual}", "*", node, [*args, *kwargs.values()], None)
             if found is not None:
                 owner, local = found
         external = (
@@ -3865,10 +3865,11 @@ class FunctionRun:
                 # `self.get_target()` of a view holding it), given to a module of the project
                 # (a library's own functions are its models')
                 self.a.external(qual, at_sink=False)
+            given_taint = join_all(args + list(kwargs.values()))
             if not self.quiet:
                 # the link step answers a call given web input again, whose note replaces this
-                self.note_passed(f"?{qual}", "*", node, [*args, *kwargs.values()])
-            self.note_param_calls(join_all(args + list(kwargs.values())), qual)
+                self.note_passed(f"?{qual}", "*", node, [*args, *kwargs.values()], given_taint)
+            self.note_param_calls(given_taint, qual)
             marker = Taint(frozenset({CALL_PREFIX + qual}))
             return Value(
                 taint=join_taint(taint.inexact() if taint else None, marker), name=result_type(qual)
@@ -4263,12 +4264,12 @@ class FunctionRun:
         sink_class: str,
         node: ast.AST,
         given: List[Value],
+        taint: Optional[Taint],
         sanitized_inside: bool = False,
     ) -> None:
-        """Note what a call gave a function's parameters that reach sinks (see CallerFact):
-        each value fixed text, or input checked for the class (here, or inside the function:
-        `sanitized_inside`), is "clean"."""
-        taint = join_all(given)
+        """Note what a call gave a function's parameters that reach sinks (see CallerFact),
+        `taint` all the input in `given`: each value fixed text, or input checked for the class
+        (here, or inside the function: `sanitized_inside`), is "clean"."""
         if sanitized_inside:
             verdict = "clean"
         elif taint is None:
@@ -4314,7 +4315,9 @@ class FunctionRun:
             taint = passed.all_taint()
             if not self.quiet:
                 clean = sink.sink_class in sink.sanitized or "*" in sink.sanitized
-                self.note_passed(function_id(*callee), sink.sink_class, node, [passed], clean)
+                self.note_passed(
+                    function_id(*callee), sink.sink_class, node, [passed], taint, clean
+                )
             if (
                 taint is None
                 or taint.safe_for(sink.sink_class)

@@ -8,6 +8,7 @@ from jobs.tasks import archive, compress, purge, reports
 
 app = Flask(__name__)
 ARCHIVE_KINDS = ("daily", "weekly")
+ORDERS = {"name": "name", "newest": "id DESC"}
 
 
 @app.post("/archive")
@@ -27,7 +28,7 @@ def nightly_archive():
 
 @app.post("/compress")
 def run_compress():
-    compress(request.form.get("level", "1"))  # expect: SB078:HIGH<30
+    compress(request.form.get("level", "1"))  # expect: SB078:HIGH<31
     return "queued"
 
 
@@ -39,6 +40,12 @@ def run_purge():
 
 @app.get("/jobs")
 def list_jobs():
+    order = ORDERS.get(request.args.get("order", "name"), "name")
+    return jsonify(reports.sorted_rows(order))
+
+
+@app.get("/jobs/named")
+def list_named_jobs():
     order = request.args.get("order", "name")
     if not re.fullmatch(r"[a-z_]+", order):
         abort(400)
@@ -47,4 +54,4 @@ def list_jobs():
 
 @app.get("/jobs/search")
 def search_jobs():
-    return jsonify(reports.matching(request.args.get("name", "")))  # expect: SB089:HIGH<50
+    return jsonify(reports.matching(request.args.get("name", "")))  # expect: SB089:HIGH<57
