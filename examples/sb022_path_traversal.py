@@ -535,3 +535,27 @@ def shared(name):
 def shared_unresolved(name):
     with open(inside_unresolved(BASE, "shared", name), "rb") as handle:  # expect: SB022:HIGH<535
         return handle.read()
+
+
+# a predicate checking its parameter with commonpath: the caller's realpath() makes it hold
+MANUALS = os.path.realpath(os.environ.get("MANUALS_ROOT", "/srv/manuals"))
+
+
+def _within_manuals(path):
+    return os.path.commonpath([MANUALS, path]) == MANUALS
+
+
+@app.route("/manuals/<path:name>")
+def manual_page(name):
+    path = os.path.realpath(os.path.join(MANUALS, name))
+    if not _within_manuals(path):
+        abort(404)
+    return open(path).read()
+
+
+@app.route("/manuals-raw/<path:name>")
+def manual_page_raw(name):
+    path = os.path.join(MANUALS, name)  # `..` left in: commonpath does not resolve it
+    if not _within_manuals(path):
+        abort(404)
+    return open(path).read()  # expect: SB022:HIGH<557

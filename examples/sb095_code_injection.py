@@ -188,3 +188,25 @@ def custom_discount(source: str, qty: int = 1):
 
 
 from enum import Enum  # noqa: E402
+
+
+# a match object's group 0 is text the pattern matched whole: sums of digits only, or anything
+SUMS = re.compile(r"\s*[0-9]{1,9}(?:\s*[-+]\s*[0-9]{1,9}){0,20}\s*")
+
+
+@app.post("/sum")
+def add_up():
+    if (found := SUMS.fullmatch(request.form.get("expr", "0"))) is None:
+        abort(400)
+    return jsonify(total=eval(found.group(0), {"__builtins__": {}}))  # expect: B307:LOW
+
+
+@app.post("/sum-loose")
+def add_up_loosely():
+    found = re.match(r"(.+)", request.form.get("expr", "0"))
+    if found is None:
+        abort(400)
+    return jsonify(total=eval(found.group(0), {"__builtins__": {}}))  # expect: B307:HIGH<206
+
+
+import re  # noqa: E402

@@ -14,7 +14,9 @@ from ...records import replace
 from ..nodes import dotted_name, sole_argument
 from .patterns import local_path_facts, safe_classes
 from .values import (
+    CLEAN,
     FIXED_TEXT,
+    INSIDE_IF_NORMALIZED,
     LISTING,
     NO_DOTS,
     REST,
@@ -453,9 +455,10 @@ def _common_path_of(run: "FunctionRun", call: ast.expr, base: ast.expr, env: Env
     ):
         return None
     base_taint = run.eval(base, env).all_taint()
-    if base_taint is not None and base_taint.real():
+    if base_taint is not None and base_taint.real() and base_taint.kinds != {"env"}:
         return None  # a base of input's choosing: any path lies inside it (a parameter's or
-        # `self.root` of a helper is what its callers hold: a folder of theirs)
+        # `self.root` of a helper is what its callers hold: a folder of theirs; the
+        # environment's is the deployment's)
     compared = ast.dump(base)
     for part in call.args[0].elts:
         name = _name(part)
@@ -463,6 +466,8 @@ def _common_path_of(run: "FunctionRun", call: ast.expr, base: ast.expr, env: Env
             continue  # the base itself (`root`, normalized too), not the path checked
         if name is not None and name in env and env[name].shape == "normalized":
             return name
+        if name is not None and run.vouching and param_kind(env.get(name, CLEAN)):
+            return name  # a predicate's parameter: inside, were the caller's path normalized
     return None
 
 
@@ -476,7 +481,8 @@ def _compare(run: "FunctionRun", test: ast.Compare, truth: bool, env: Env) -> En
         for side, base in ((left, right), (right, left)):
             inside = _common_path_of(run, side, base, env)
             if inside is not None:  # `os.path.commonpath([ROOT, path]) == ROOT`
-                env[inside] = sanitized(env[inside], frozenset({"path"}))
+                shown = "path" if env[inside].shape == "normalized" else INSIDE_IF_NORMALIZED
+                env[inside] = sanitized(env[inside], frozenset({shown}))
                 return env
     name = _name(left)
     other = run.eval(right, env)
@@ -615,6 +621,8 @@ def vouch_for(env: Env, name: str, classes: FrozenSet[str]) -> None:
     """A variable, or an attribute of one (`body.url`), made safe for `classes` by a check."""
     held = _held(env, name)
     if held is not None:
+        if INSIDE_IF_NORMALIZED in classes and held.shape == "normalized":
+            classes = classes | {"path"}  # `is_inside(realpath(p))`, the helper's commonpath
         _hold(env, name, sanitized(held, classes))
 
 
@@ -705,7 +713,7 @@ def _call(run: "FunctionRun", test: ast.Call, truth: bool, env: Env) -> Env:
             if taint is not None and taint.safe_for("path"):
                 env[inner] = sanitized(env[inner], frozenset({"path"}))
     if isinstance(func, ast.Attribute) and name is not None:
-        if func.attr in _MATCHERS and truth and len(test.args) == 1:
+        if func.attr in MATCHERS and truth and len(test.args) == 1:
             # `ALLOWED.fullmatch(x)`: a pattern compiled where the code shows its text
             compiled = compiled_pattern(run, name)
             if compiled is not None:
@@ -760,7 +768,7 @@ def _call(run: "FunctionRun", test: ast.Call, truth: bool, env: Env) -> Env:
         if name is not None and name in env:
             env[name] = sanitized(env[name], frozenset({"redirect", "ssrf"}))
         return env
-    if qual.startswith("re.") and qual[3:] in _MATCHERS and len(test.args) >= 2 and truth:
+    if qual.startswith("re.") and qual[3:] in MATCHERS and len(test.args) >= 2 and truth:
         return _matched(run, test.args[0], test.args[1], qual, env)
     if qual in ("any", "builtins.any") and truth and len(test.args) == 1:
         return _host_among(run, test.args[0], env)
@@ -836,7 +844,7 @@ def _host_origin(run: "FunctionRun", host: ast.expr, env: Env) -> Optional[Tuple
 
 
 #: the re functions (and compiled patterns' methods) a test matches text with
-_MATCHERS = frozenset({"match", "fullmatch", "search"})
+MATCHERS = frozenset({"match", "fullmatch", "search"})
 
 
 def _matched(run: "FunctionRun", pattern_node: ast.expr, text: ast.expr, how: str, env: Env) -> Env:
@@ -860,14 +868,22 @@ def _matched(run: "FunctionRun", pattern_node: ast.expr, text: ast.expr, how: st
         text_pattern.endswith("$") and (how == "re.match" or text_pattern.startswith("^"))
     )
     if whole:
-        classes = safe_classes(text_pattern)
-        if not exact:
-            classes -= _LINE_BREAK_CLASSES  # `$` also matches before a final line break
-        if classes:
-            env[name] = sanitized(env[name], classes)
-        for fact in sorted(local_path_facts(text_pattern)):  # `/[a-z0-9/-]*`: a site path
-            env[name] = _local_fact(env[name], fact)
+        env[name] = matching(env[name], text_pattern, exact)
     return env
+
+
+def matching(value: Value, pattern: str, exact: bool = True) -> Value:
+    """`value` as text `pattern` matched whole: harmless for the sinks the pattern's text keeps
+    out (not line breaks unless `exact`: `$` also matches before a final one), a site path
+    where the pattern makes one (`/[a-z0-9/-]*`)."""
+    classes = safe_classes(pattern)
+    if not exact:
+        classes -= _LINE_BREAK_CLASSES
+    if classes:
+        value = sanitized(value, classes)
+    for fact in sorted(local_path_facts(pattern)):
+        value = _local_fact(value, fact)
+    return value
 
 
 #: sink classes a line break harms

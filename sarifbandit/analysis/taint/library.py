@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, Callable, Dict, FrozenSet, List, Optional
 
 from ...records import replace
 from ..nodes import dotted_name
-from .guards import URL_VALIDATORS, compiled_pattern, normalized_text, sanitized
+from .guards import MATCHERS, URL_VALIDATORS, compiled_pattern, matching, normalized_text, sanitized
 from .models import EVERY_CLASS
 from .patterns import DANGEROUS, EVERYWHERE, safe_classes
 from .values import (
@@ -261,6 +261,10 @@ def table_entry(table: Value) -> Optional[Value]:
     return None
 
 
+#: the re module's functions giving a match object
+_RE_MATCHERS = frozenset(f"re.{name}" for name in MATCHERS)
+
+
 def method_of(
     run: "FunctionRun",
     node: ast.Call,
@@ -281,6 +285,14 @@ def method_of(
             cleaned = _substituted(run.eval(compiled, {}), args[0], args[1])
             if cleaned is not None:
                 return cleaned
+    if attr in MATCHERS and len(args) == 1 and not kwargs and isinstance(base, ast.Name):
+        # `m = SIMPLE.fullmatch(text)`: what `m.group(0)` gives is text the pattern matched
+        compiled = compiled_pattern(run, base.id)
+        found = _match_object(run.eval(compiled, {}), args[0]) if compiled is not None else None
+        if found is not None:
+            return found
+    if shape == "match" and attr == "group" and (not args or args[0].const == 0):
+        return receiver.entry(0) or receiver
     if attr in _BINDING_METHODS and receiver.name in _TEXT_CLAUSES:
         # `text(sql).bindparams(e=email)`: the values travel apart from the SQL text
         return receiver
@@ -1207,9 +1219,27 @@ def _json_read(run: "FunctionRun", text: Value) -> Value:
     return retainted(text, lambda taint: taint.unsanitize(undone), text.shape[len(JSON_TEXT) :])
 
 
+def _match_object(pattern: Value, text: Value) -> Optional[Value]:
+    """A match of `text` by a pattern the code shows: the text's input, and as group 0 the
+    part the pattern matched, which only exists when the match does (None: no pattern
+    known)."""
+    if not pattern.known or not isinstance(pattern.const, str):
+        return None
+    return Value(
+        taint=text.all_taint(),
+        shape="match",
+        name="re.Match",
+        entries=((0, matching(text, pattern.const)),),
+    )
+
+
 def call_library(
     run: "FunctionRun", node: ast.Call, qual: str, args: List[Value], kwargs: Dict[str, Value]
 ) -> Optional[Value]:
+    if qual in _RE_MATCHERS and len(args) == 2 and not kwargs:
+        found = _match_object(args[0], args[1])  # `re.fullmatch(PATTERN, text)`
+        if found is not None:
+            return found
     if qual == "json.loads" and args and args[0].shape.startswith(JSON_TEXT):
         return _json_read(run, args[0])
     if qual in _TRANSLATE_TABLES:

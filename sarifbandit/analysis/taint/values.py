@@ -163,6 +163,9 @@ class Taint:
 
 #: the pseudo sink class of a path piece shown to hold no `..`
 NO_DOTS = "path-no-dots"
+#: the pseudo sink class of a predicate's parameter shown to lie inside a folder, were it
+#: normalized (`commonpath([ROOT, path]) == ROOT`): a caller's normalized path is path-safe
+INSIDE_IF_NORMALIZED = "path-if-normalized"
 
 
 def join_taint(a: Optional[Taint], b: Optional[Taint]) -> Optional[Taint]:
