@@ -113,3 +113,25 @@ def return_set_lookahead():
 def return_letter_lookahead():
     target = request.args.get("next", "")
     return redirect(target if NO_LETTER_NEXT.fullmatch(target) else "/")  # expect: SB601:HIGH<114
+
+
+# alternatives, each starting with "/" and a character other than "/": a path on this site
+SEGMENTS = re.compile(r"/|(?:/[A-Za-z0-9_.~-]+)+/?")
+# the second alternative lets "//host" through
+LOOSE_PATH = re.compile(r"/|/[A-Za-z0-9_.~/-]+")
+
+
+@app.route("/return-segments")
+def return_segments():
+    target = request.args.get("next", "/")
+    if not SEGMENTS.fullmatch(target):
+        target = "/"
+    return redirect(target)
+
+
+@app.route("/return-segments-loose")
+def return_segments_loose():
+    target = request.args.get("next", "/")
+    if not LOOSE_PATH.fullmatch(target):
+        target = "/"
+    return redirect(target)  # expect: SB601:HIGH<134

@@ -140,3 +140,20 @@ def test_click_parameters_named_and_checked_as_click_does() -> None:
 def test_a_declared_type_checks_what_pydantic_enforces(annotation, checked) -> None:
     node = ast.parse(annotation, mode="eval").body
     assert declared_checks(node, None, {"int"}) == frozenset(checked)
+
+
+def test_a_redirect_pattern_of_alternatives_shows_a_site_path_only_when_each_does():
+    from sarifbandit.analysis.taint.patterns import local_path_facts
+
+    assert {"rooted", "single"} <= local_path_facts(r"/|(?:/[A-Za-z0-9_.~-]+)+/?")
+    assert "single" not in local_path_facts(r"/|/[A-Za-z0-9_.~/-]+")  # "//host" fits
+    assert "single" not in local_path_facts(r"/{1,3}[a-z]+")
+    assert "rooted" not in local_path_facts(r"(?:/)*[a-z]")
+
+
+def test_pattern_expansions_past_the_bound_show_nothing(monkeypatch):
+    from sarifbandit.analysis.taint import patterns
+
+    assert "rooted" in patterns.local_path_facts(r"((/[a-z]+))")
+    monkeypatch.setattr(patterns, "MAX_PATTERN_EXPANSIONS", 1)
+    assert "rooted" not in patterns.local_path_facts(r"((/[a-z]+))")

@@ -2468,11 +2468,19 @@ class FunctionRun:
             return {}  # nothing to vouch for: the callee's summary is not worth its cost
         owner: FileAnalysis = self.a
         local = self.a.resolve_call(func, self.cls)
+        bound = 0
         if local is None and isinstance(func, ast.Attribute):
             # `fetcher.permitted(url)`: a method of the object, one of a class of this file
             receiver = self.eval(func.value, dict(env))
             if receiver.shape == "object" and receiver.name in self.a.classes:
                 local = self.a.method(receiver.name, func.attr)
+        elif local is None and isinstance(func, ast.Name):
+            # `inside_notes = partial(is_inside, NOTES_DIR)`: the function, its first
+            # parameters given already
+            held = self.eval(func, dict(env))
+            if held.shape == "partial" and held.name in self.a.functions:
+                local = self.a.functions[held.name]
+                bound = sum(isinstance(key, int) for key, _ in held.entries or ())
         qual = self.eval(func, {}).name if local is None else ""
         if qual and self.a.project is not None:
             found = self.a.project.resolve(qual)
@@ -2490,7 +2498,7 @@ class FunctionRun:
         vouched = (summary.checks if returned else summary.guards) if summary else None
         if not vouched:
             return {}
-        offset = 1 if owner.class_of.get(local) and isinstance(func, ast.Attribute) else 0
+        offset = bound + (1 if owner.class_of.get(local) and isinstance(func, ast.Attribute) else 0)
         out: Dict[str, FrozenSet[str]] = {}
         for index, classes in vouched.items():
             position = index - offset

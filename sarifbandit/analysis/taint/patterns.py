@@ -82,12 +82,35 @@ def local_path_facts(pattern: str) -> FrozenSet[str]:
     facts = set()
     if allowed is not None and "\\" not in allowed:
         facts.add("noback")
-    items = [(op, av) for op, av in parsed.data if op is not _sre.AT]
-    if items and items[0] == (_sre.LITERAL, ord("/")):
-        facts.add("rooted")
-        if _rest_starts_without_slash(items[1:]):
-            facts.add("single")
+    facts |= _start_facts(list(parsed.data), MAX_PATTERN_EXPANSIONS)
     return frozenset(facts)
+
+
+#: alternatives, groups and repeats at a pattern's start opened up at most this many times
+#: while looking for what its text starts with
+MAX_PATTERN_EXPANSIONS = 32
+
+
+def _start_facts(items: List[Tuple[Any, Any]], budget: int) -> Set[str]:
+    """ "rooted" when text matched by the sequence `items` must begin with "/", and "single"
+    too when a second "/" cannot follow; every alternative at the start must show it
+    (`/|(?:/[a-z]+)+/?`), a group or a repeat at least once is opened up."""
+    items = [(op, av) for op, av in items if op is not _sre.AT]
+    if not items or budget <= 0:
+        return set()
+    (op, av), rest = items[0], items[1:]
+    if op is _sre.BRANCH:
+        found = [_start_facts(list(branch.data) + rest, budget - 1) for branch in av[1]]
+        return set.intersection(*found) if found else set()
+    if op is _sre.SUBPATTERN:
+        return _start_facts(list(av[-1].data) + rest, budget - 1)
+    if op in (_sre.MAX_REPEAT, _sre.MIN_REPEAT, _POSSESSIVE) and av[0] >= 1:
+        # one time through the body, then any further times (none needed), then the rest
+        again = [(op, (0, av[1], av[2]))] if av[1] is _sre.MAXREPEAT or av[1] > 1 else []
+        return _start_facts(list(av[2].data) + again + rest, budget - 1)
+    if (op, av) != (_sre.LITERAL, ord("/")):
+        return set()
+    return {"rooted", "single"} if _rest_starts_without_slash(rest) else {"rooted"}
 
 
 def _rest_starts_without_slash(items: List[Tuple[Any, Any]]) -> bool:
