@@ -24,3 +24,28 @@ async def read_note_safe(request):
 app = web.Application()
 app.router.add_get("/note", read_note)
 app.router.add_get("/note-safe", read_note_safe)
+
+
+# a resolved path whose parents hold the share's folder lies inside it
+SHARE = Path(os.environ.get("SHARE_ROOT", "/srv/share")).resolve()
+
+
+async def shared_file(request):
+    full = (SHARE / request.query.get("name", "")).resolve()
+    if SHARE not in full.parents:
+        raise web.HTTPNotFound()
+    return web.FileResponse(full)
+
+
+async def shared_file_unresolved(request):
+    full = SHARE / request.query.get("name", "")  # `..` left in: parents are the text's
+    if SHARE not in full.parents:
+        raise web.HTTPNotFound()
+    return web.FileResponse(full)  # expect: SB022:MEDIUM<41
+
+
+app.router.add_get("/shared", shared_file)
+app.router.add_get("/shared-unresolved", shared_file_unresolved)
+
+
+from pathlib import Path  # noqa: E402

@@ -454,11 +454,8 @@ def _common_path_of(run: "FunctionRun", call: ast.expr, base: ast.expr, env: Env
         and run.eval(call.func, env).name in _COMMON_PATHS
     ):
         return None
-    base_taint = run.eval(base, env).all_taint()
-    if base_taint is not None and base_taint.real() and base_taint.kinds != {"env"}:
-        return None  # a base of input's choosing: any path lies inside it (a parameter's or
-        # `self.root` of a helper is what its callers hold: a folder of theirs; the
-        # environment's is the deployment's)
+    if not _chosen_base(run, base, env):
+        return None
     compared = ast.dump(base)
     for part in call.args[0].elts:
         name = _name(part)
@@ -469,6 +466,26 @@ def _common_path_of(run: "FunctionRun", call: ast.expr, base: ast.expr, env: Env
         if name is not None and run.vouching and param_kind(env.get(name, CLEAN)):
             return name  # a predicate's parameter: inside, were the caller's path normalized
     return None
+
+
+def _parent_of(run: "FunctionRun", base: ast.expr, parents: ast.expr, env: Env) -> Optional[str]:
+    """The variable `base in path.parents` shows to lie inside `base`, where path was
+    normalized (resolve, realpath) and base holds no input (the environment's is the
+    deployment's)."""
+    if not (isinstance(parents, ast.Attribute) and parents.attr == "parents"):
+        return None
+    name = _name(parents.value)
+    if name is None or name not in env or env[name].shape != "normalized":
+        return None
+    return name if _chosen_base(run, base, env) else None
+
+
+def _chosen_base(run: "FunctionRun", base: ast.expr, env: Env) -> bool:
+    """Whether a folder a path is checked to lie inside holds no input: a base of input's
+    choosing has any path inside it. A parameter's, or `self.root` of a helper, is what its
+    callers hold, a folder of theirs; the environment's is the deployment's."""
+    taint = run.eval(base, env).all_taint()
+    return taint is None or not taint.real() or taint.kinds == {"env"}
 
 
 def _compare(run: "FunctionRun", test: ast.Compare, truth: bool, env: Env) -> Env:
@@ -484,6 +501,11 @@ def _compare(run: "FunctionRun", test: ast.Compare, truth: bool, env: Env) -> En
                 shown = "path" if env[inside].shape == "normalized" else INSIDE_IF_NORMALIZED
                 env[inside] = sanitized(env[inside], frozenset({shown}))
                 return env
+    if positive and isinstance(op, (ast.In, ast.NotIn)):
+        inside = _parent_of(run, left, right, env)
+        if inside is not None:  # `ROOT in path.parents`, path resolved
+            env[inside] = sanitized(env[inside], frozenset({"path"}))
+            return env
     name = _name(left)
     other = run.eval(right, env)
     if _imported(run, other):
