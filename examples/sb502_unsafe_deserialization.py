@@ -259,3 +259,21 @@ def pipelines():
 @app.route("/pipelines-legacy", methods=["POST"])
 def pipelines_legacy():
     return jsonify(LegacyPipelineLoader().load(request.get_data()))  # expect: SB502:HIGH
+
+
+# the code's own object, pickled: loading it gives it back
+STARTER_JOB = pickle.dumps({"name": "nightly", "steps": ["extract", "load"]})
+
+
+@app.route("/jobs/starter", methods=["POST"])
+def starter_job():
+    options = request.get_json(silent=True) or {}
+    payload = STARTER_JOB if options.get("starter", True) else STARTER_JOB + b"."
+    return jsonify(pickle.loads(payload))  # expect: B301:LOW
+
+
+@app.route("/jobs/uploaded", methods=["POST"])
+def uploaded_job():
+    blob = request.get_data()
+    payload = blob if blob else STARTER_JOB
+    return jsonify(pickle.loads(payload))  # expect: B301:HIGH<277

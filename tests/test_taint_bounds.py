@@ -442,3 +442,29 @@ def test_specialized_runs_bound_leaves_later_calls_to_the_summary(monkeypatch) -
     )
     # one run of `command` with "list" (the second call reuses it); "user" is past the bound
     assert _hits(code) == [(11, "command", "MEDIUM")]
+
+
+def test_constant_nesting_bound_leaves_a_deeper_pickle_unjudged(tmp_path, monkeypatch) -> None:
+    from sarifbandit import Config, scan
+    from sarifbandit.analysis.taint import library
+    from sarifbandit.model import Rank
+
+    path = tmp_path / "jobs.py"
+    path.write_text(
+        textwrap.dedent(
+            """
+            import pickle
+            JOB = pickle.dumps({"name": "nightly", "steps": [["extract", 1], ["load", 2]]})
+            def run():
+                return pickle.loads(JOB)
+            """
+        )
+    )
+
+    def confidence() -> Rank:
+        report = scan([str(path)], Config(jobs=1, use_cache=False), root=tmp_path)
+        return next(f.confidence for f in report.findings if f.rule_id == "B301")
+
+    assert confidence() == Rank.LOW
+    monkeypatch.setattr(library, "MAX_CONSTANT_NESTING", 2)  # the inner lists lie deeper
+    assert confidence() != Rank.LOW  # Bandit's own

@@ -1233,9 +1233,29 @@ def _match_object(pattern: Value, text: Value) -> Optional[Value]:
     )
 
 
+#: serializers whose output, from values the code fixes, is fixed too (what loading it gives
+#: back is the code's own object)
+_SERIALIZERS = frozenset(
+    {"pickle.dumps", "marshal.dumps", "json.dumps", "yaml.dump", "yaml.safe_dump"}
+)
+#: nesting of a container of constants looked into at most
+MAX_CONSTANT_NESTING = 8
+
+
+def _constant_data(value: Value, depth: int = 0) -> bool:
+    """Whether a value is fixed text, a number, or a container of such (`{"steps": ["a"]}`)."""
+    if fixed_text(value):
+        return True
+    if depth >= MAX_CONSTANT_NESTING or value.all_taint() is not None or not value.entries:
+        return False
+    return all(key is not REST and _constant_data(item, depth + 1) for key, item in value.entries)
+
+
 def call_library(
     run: "FunctionRun", node: ast.Call, qual: str, args: List[Value], kwargs: Dict[str, Value]
 ) -> Optional[Value]:
+    if qual in _SERIALIZERS and args and _constant_data(args[0]):
+        return FIXED_TEXT  # `pickle.dumps({"name": "nightly"})`
     if qual in _RE_MATCHERS and len(args) == 2 and not kwargs:
         found = _match_object(args[0], args[1])  # `re.fullmatch(PATTERN, text)`
         if found is not None:
