@@ -318,3 +318,24 @@ def search_box():
 def search_box_quoted():
     q = request.args.get("q", "")
     return '<input name="q" value="' + html.escape(q) + '">'
+
+
+# a page built in a loop, then a last item added: the loop's items stand apart from it
+def found_list(hits, footer):
+    parts = ["<ul>"]
+    for hit in hits:
+        parts.append("<li>" + html.escape(hit) + "</li>")
+    parts.append(footer)
+    return "".join(parts)
+
+
+@app.route("/found")
+def found_page():
+    q = request.args.get("q", "")
+    return found_list([q], "<p>No more results for " + q + "</p>")  # expect: SB079:HIGH<334
+
+
+@app.route("/found-plain")
+def found_page_plain():
+    q = request.args.get("q", "")
+    return found_list([q], "<p>No more results</p>")

@@ -335,10 +335,13 @@ class CallerFact:
     callee: str
     sink_class: str
     line: int
-    #: "clean" (nothing of input, or input checked for the class), "via:<function>" (nothing
-    #: but the calling function's own parameters: its callers decide), "safe:<classes>" (input,
-    #: checked for the classes listed only)
+    #: "clean" (fixed text, or input checked for the class), "via:<function>" (nothing but
+    #: the calling function's own parameters: its callers decide), "safe:<classes>" (input,
+    #: checked for the classes listed only), "unknown" (no input known, but no fixed text)
     verdict: str
+    #: for a call of another module's function, the verdict of each argument by its position
+    #: ("0", "1", …) or keyword: those the function's sinks read decide
+    arguments: Tuple[Tuple[str, str], ...] = ()
 
 
 @record(frozen=True)
@@ -353,6 +356,10 @@ class AwaitingCallers:
     function: str
     name: str
     sink_class: str
+    #: the parameters whose values reach the sink: (position, name)
+    params: Tuple[Tuple[int, str], ...] = ()
+    #: whether the function is a method called on an object (its first parameter the object)
+    method: bool = False
 
 
 @record

@@ -137,3 +137,17 @@ def test_same_file_callers_past_the_bound_are_not_run(tmp_path, monkeypatch):
     assert _confidence(root) == Rank.HIGH
     monkeypatch.setattr(flows, "MAX_CALLERS_RUN", 0)
     assert _confidence(root) == Rank.LOW
+
+
+def test_arguments_the_sink_does_not_read_do_not_decide(tmp_path):
+    # the connection a view passes is no text of the command; the format it passes is checked
+    helpers = HELPERS.replace("def export(fmt):", "def export(conn, fmt):").replace(
+        "    export(fmt)", "    export(None, fmt)"
+    )
+    calls = ("export(open_db(), fmt=fmt)", "export(open_db(), 'csv')", "outer(fmt)")
+    files = {"app/__init__.py": "", "app/helpers.py": helpers}
+    for index, call in enumerate(calls):
+        files[f"app/views{index}.py"] = _views(call)
+    assert _confidence(_tree(tmp_path / "a", files)) == Rank.LOW
+    files["app/views1.py"] = _views('export(open_db(), request.args["raw"])')
+    assert _confidence(_tree(tmp_path / "b", files)) == Rank.HIGH

@@ -30,6 +30,9 @@ MAX_CALLER_CHAIN = flows.MAX_CALLER_CHAIN
 SHOWN_CALLS = 3
 
 Call = Tuple[str, CallerFact]
+#: the parameters reaching a function's sinks of a class, and whether its first is the object
+#: (or class) a call is made on
+Reading = Tuple[Tuple[Tuple[int, str], ...], bool]
 
 
 def judge_by_callers(
@@ -48,11 +51,19 @@ def judge_by_callers(
         names,
         project,
     )
+    # the parameters reaching the sinks a finding waits on, and whether a call gives the
+    # first from its object: which of a call's arguments decide
+    reading: Dict[Tuple[str, str], Reading] = {}
+    for result in results:
+        for waiting in result.awaiting:
+            key = (waiting.function, waiting.sink_class)
+            known = reading.get(key, ((), waiting.method))[0]
+            reading[key] = (tuple(sorted(set(known) | set(waiting.params))), waiting.method)
     judged: List[FileResult] = []
     for result in results:
         verdicts: Dict[Tuple[str, int, int], Tuple[str, List[Call]]] = {}
         for waiting in result.awaiting:
-            seen = _all_checked(waiting.function, waiting.sink_class, calls, 0, set())
+            seen = _all_checked(waiting.function, waiting.sink_class, calls, reading, 0, set())
             if seen:
                 verdicts[(waiting.rule_id, waiting.line, waiting.column)] = (waiting.name, seen)
         if not verdicts:
@@ -91,7 +102,12 @@ def _place(call: Call) -> Tuple[str, int, str]:
 
 
 def _all_checked(
-    function: str, sink_class: str, calls: Dict[str, List[Call]], depth: int, seen: Set[str]
+    function: str,
+    sink_class: str,
+    calls: Dict[str, List[Call]],
+    reading: Dict[Tuple[str, str], Reading],
+    depth: int,
+    seen: Set[str],
 ) -> Optional[List[Call]]:
     """The calls of `function` when every one gives its parameters reaching `sink_class`
     sinks fixed or checked values (through the callers' callers, for a caller handing on its
@@ -107,20 +123,40 @@ def _all_checked(
     if not relevant:
         return None
     for _, fact in relevant:
-        verdict = fact.verdict
-        if verdict == "clean":
-            continue
-        if verdict.startswith("safe:"):
-            classes = verdict[len("safe:") :].split(",")
-            if sink_class in classes or "*" in classes:
+        for verdict in _verdicts(fact, reading.get((function, sink_class))):
+            if verdict == "clean":
+                continue
+            if verdict.startswith("safe:"):
+                classes = verdict[len("safe:") :].split(",")
+                if sink_class in classes or "*" in classes:
+                    continue
+                return None
+            if verdict.startswith("via:"):
+                caller = verdict[len("via:") :]
+                if _all_checked(caller, sink_class, calls, reading, depth + 1, seen) is None:
+                    return None
                 continue
             return None
-        if verdict.startswith("via:"):
-            if _all_checked(verdict[len("via:") :], sink_class, calls, depth + 1, seen) is None:
-                return None
-            continue
-        return None
     return relevant
+
+
+def _verdicts(fact: CallerFact, read: Optional[Reading]) -> List[str]:
+    """What a call gave the parameters reaching the sinks: for a call of another module's
+    function whose arguments are noted one by one, those the sinks read (`list_drivers(conn,
+    sort)`: the connection is no text of the query); a parameter not given keeps the
+    function's own default."""
+    if not fact.arguments or read is None:
+        return [fact.verdict]
+    given = dict(fact.arguments)
+    params, bound = read
+    found = []
+    for index, name in params:
+        if bound and index == 0:
+            found.append("unknown")  # what the object holds: not known at the call
+            continue
+        position = str(index - 1 if bound else index)
+        found.append(given.get(name) or given.get(position) or "clean")
+    return found
 
 
 def _lowered(

@@ -42,6 +42,8 @@ from .interpret import (
     ProjectIndex,
     SinkHit,
     function_id,
+    method_kind,
+    param_names,
 )
 from .models import Models, RouteParams
 from .patterns import (
@@ -242,9 +244,10 @@ class Flows:
             for body, test, truth in dead
         ]
 
-    def function_at(self, line: int) -> Optional[Tuple[str, str]]:
-        """The innermost function or method of the file holding `line` (see function_id), and
-        its name."""
+    def function_at(self, line: int) -> Optional[Tuple[str, str, Tuple[str, ...], bool]]:
+        """The innermost function or method of the file holding `line` (see function_id), its
+        name, its parameters' names and whether a call gives its first (a method's `self` or
+        `cls`) from the object or class it is called on."""
         if self._analysis is None:
             return None
         analysis = self._analysis
@@ -256,7 +259,8 @@ class Flows:
         if not around:
             return None
         inner = max(around, key=lambda func: func.lineno)  # type: ignore[attr-defined]
-        return function_id(analysis, inner), getattr(inner, "name", "?")
+        bound = inner in analysis.class_of and method_kind(inner) != "static"
+        return function_id(analysis, inner), getattr(inner, "name", "?"), param_names(inner), bound
 
     def run_callers(self) -> None:
         """Run the functions of the file that call a function with waiting findings by its

@@ -636,7 +636,7 @@ def _deciding_params(
     the function returns. Also, by position, the attributes of parameters it decides with
     (`html.escape(t) if self.escape else t`): an object given with a constant there; and the
     methods it calls on its first parameter (`self.heading(t)`)."""
-    params = _param_names(func)
+    params = param_names(func)
     places: List[ast.AST] = []
     first = params[0] if params else ""
     called: Set[str] = set()
@@ -818,7 +818,7 @@ def _is_property(func: ast.AST) -> bool:
     return False
 
 
-def _method_kind(func: ast.AST) -> str:
+def method_kind(func: ast.AST) -> str:
     """ "static", "class" or "instance", by the method's decorators."""
     for decorator in getattr(func, "decorator_list", ()):
         if isinstance(decorator, ast.Name) and decorator.id in ("staticmethod", "classmethod"):
@@ -838,13 +838,13 @@ def _bound(
     kwargs: Dict[str, Value],
     defaults: Optional[Dict[str, Value]] = None,
 ) -> List[Value]:
-    """The values a call gives `func`'s parameters, in `_param_names` order: positional ones in
+    """The values a call gives `func`'s parameters, in `param_names` order: positional ones in
     turn, the others packed into *args, keywords by name, the others into **kwargs; a
     parameter given nothing holds its default's value as `defaults` knows it, else a clean
     value (its default, or the call fails)."""
     spec = func.args  # type: ignore[attr-defined]
     positional = len(spec.posonlyargs) + len(spec.args)
-    names = _param_names(func)
+    names = param_names(func)
     values = [(defaults or {}).get(name, CLEAN) for name in names]
     values[: min(positional, len(args))] = args[:positional]
     if spec.vararg is not None:
@@ -879,7 +879,7 @@ def _validates(func: ast.AST, field: str) -> bool:
 
 def _returns_made(method: ast.AST) -> bool:
     """Whether a classmethod returns an object it makes (`return cls(...)`)."""
-    params = _param_names(method)
+    params = param_names(method)
     return bool(params) and any(
         isinstance(node.value, ast.Call)
         and isinstance(node.value.func, ast.Name)
@@ -903,7 +903,7 @@ def _registered(func: ast.AST) -> bool:
     return False
 
 
-def _param_names(func: ast.AST) -> Tuple[str, ...]:
+def param_names(func: ast.AST) -> Tuple[str, ...]:
     args = func.args  # type: ignore[attr-defined]
     names = [a.arg for a in (*args.posonlyargs, *args.args)]
     if args.vararg is not None:
@@ -1203,7 +1203,7 @@ class FileAnalysis:
             return None  # recursion or too deep: the call is unknown
         self._running.add(func)
         try:
-            params = _param_names(func)
+            params = param_names(func)
             env = self.parameters(func, params, depth)
             if (
                 params
@@ -1267,7 +1267,7 @@ class FileAnalysis:
                 if alias and not env[name].name and not self.models.modelled_package(alias):
                     env[name] = replace(env[name], name=alias)
         owner = self.class_of.get(func)
-        if owner is not None and params and _method_kind(func) == "class":
+        if owner is not None and params and method_kind(func) == "class":
             # `cls(session, base)` in a classmethod (a factory, `from_config`): an object of
             # its class (a subclass calling it is not told apart)
             env[params[0]] = Value(shape="class", name=owner)
@@ -1322,7 +1322,7 @@ class FileAnalysis:
             return {}
         most, keywords = passed
         offset = 1 if func in self.class_of else 0  # `obj.method(a)` or `Cls.method(obj, a)`
-        given = set(_param_names(func)[: most + offset]) | keywords
+        given = set(param_names(func)[: most + offset]) | keywords
         return {name: fixed[name] for name in named if name in fixed and name not in given}
 
     def every_node(self) -> Sequence[ast.AST]:
@@ -1413,7 +1413,7 @@ class FileAnalysis:
             return self._specialized[key]
         if len(self._specialized) >= MAX_SPECIALIZED_RUNS:
             return None
-        params = _param_names(func)
+        params = param_names(func)
         env = self.parameters(func, params, depth)
         for index, value in fixed.items():
             if index < len(params):
@@ -1436,7 +1436,7 @@ class FileAnalysis:
             return self._deciding[func]
         params, attributes, called = _deciding_params(func)
         cls = self.class_of.get(func)
-        if cls is not None and _method_kind(func) == "instance":
+        if cls is not None and method_kind(func) == "instance":
             for name in called:
                 method = self.method(cls, name)
                 if method is not None:
@@ -1451,7 +1451,7 @@ class FileAnalysis:
         self._running.add(func)
         try:
             run = FunctionRun(self, func, env, depth)
-            run.summary = Summary(_param_names(func))
+            run.summary = Summary(param_names(func))
             run.quiet = True
             run.run_body(func.body)  # type: ignore[attr-defined]
         finally:
@@ -1621,7 +1621,7 @@ class FileAnalysis:
         """`name` of `cls`, when `cls.factory` is a classmethod returning an object it makes
         (`return cls(...)`): the method called on what the factory gives."""
         made = self.method(cls, factory)
-        if made is None or _method_kind(made) != "class" or not _returns_made(made):
+        if made is None or method_kind(made) != "class" or not _returns_made(made):
             return None
         return self.method(cls, name)
 
@@ -1711,7 +1711,7 @@ class FileAnalysis:
             for arg, default in parameter_defaults(init.args)  # type: ignore[attr-defined]
             if default is not None
         }
-        params = _param_names(init)
+        params = param_names(init)
         own = Value(entries=(), shape="object", name=cls)
         run = self.quiet_run(init, dict(zip(params, _bound(init, [own], {}, defaults))), depth + 1)
         for key, value in _left_on_self(run, params[0]).items():
@@ -1726,7 +1726,7 @@ class FileAnalysis:
         if self._factories is None:
             self._factories = {}
             for (owner, _), method in self.methods.items():
-                if _method_kind(method) == "class" and _returns_made(method):
+                if method_kind(method) == "class" and _returns_made(method):
                     self._factories.setdefault(owner, []).append(method)
         found = set()
         for method in self._factories.get(cls, ()):
@@ -1813,7 +1813,7 @@ class FileAnalysis:
             if not self.may_vouch(item, True):
                 continue
             summary = self.summary(item, depth=1, vouching=True)
-            position = 1 if _method_kind(item) != "static" else 0  # the value, after cls
+            position = 1 if method_kind(item) != "static" else 0  # the value, after cls
             found |= (summary.checks.get(position) if summary is not None else None) or frozenset()
         return found
 
@@ -2095,7 +2095,7 @@ class FileAnalysis:
         if found is None or isinstance(found[1], ast.ClassDef) or found[1] in found[0]._running:
             return {}
         owner, method = found
-        params = _param_names(method)
+        params = param_names(method)
         if len(params) < 2:
             return {}
         given = _bound(method, [own, request], {}, owner.defaults(method))
@@ -2122,7 +2122,7 @@ class FileAnalysis:
             return None
         args = [own, *(self.module_value(a) for a in call.args[1:])]
         kwargs = {kw.arg: self.module_value(kw.value) for kw in call.keywords if kw.arg}
-        params = _param_names(init)
+        params = param_names(init)
         env = dict(zip(params, _bound(init, args, kwargs, self.defaults(init))))
         if init in self._running:
             return None
@@ -2143,7 +2143,7 @@ class FileAnalysis:
                         decorated.setdefault(decorator.id, []).append(name)
             for name, views in decorated.items():
                 decorator = self.functions.get(name)
-                params = _param_names(decorator) if decorator is not None else []
+                params = param_names(decorator) if decorator is not None else []
                 if decorator is None or len(params) != 1:
                     continue
                 for wrapper in nested_functions(decorator):
@@ -2339,7 +2339,7 @@ class FunctionRun:
             for arg, default in parameter_defaults(func.args)  # type: ignore[attr-defined]
             if default is not None
         }
-        inner.update(zip(_param_names(func), _bound(func, args, kwargs, defaults)))
+        inner.update(zip(param_names(func), _bound(func, args, kwargs, defaults)))
         run = FunctionRun(self.a, func, inner, self.depth + 1)
         run.cls, run.summary, run.steps = self.cls, self.summary, self.steps
         try:
@@ -2420,7 +2420,7 @@ class FunctionRun:
         if ways is not None and value not in ways:  # `return default` thrice is one way
             self.return_ways = ways + [value] if len(ways) < MAX_RETURN_WAYS else None
         if self.cls is not None:
-            params = _param_names(self.func)
+            params = param_names(self.func)
             if params:
                 self.self_out = join(self.self_out, env.get(params[0]))
         return None
@@ -2442,7 +2442,7 @@ class FunctionRun:
         never assigns the parameter (then that is what the caller gave, checked)."""
         assigned = _assigned_names(self.func)
         out = []
-        for index, name in enumerate(_param_names(self.func)):
+        for index, name in enumerate(param_names(self.func)):
             value = env.get(name)
             taint = value.all_taint() if value is not None else None
             if taint is not None and taint.kinds == {f"{PARAM_PREFIX}{index}"}:
@@ -3020,7 +3020,7 @@ class FunctionRun:
                 if (
                     self.cls is not None
                     and base.taint.kinds == _SELF
-                    and _method_kind(self.func) != "static"
+                    and method_kind(self.func) != "static"
                     and self.a.class_constant(self.cls, attr)
                 ):
                     return self.a.class_values(self.cls, attr)
@@ -3731,7 +3731,7 @@ class FunctionRun:
             if self.a.project.follows(qual, given):
                 found = self.a.project.resolve(qual)
             elif not self.quiet:  # given nothing of input
-                self.note_passed(f"?{qual}", "*", node, [*args, *kwargs.values()], None)
+                self.note_call_out(qual, node, args, kwargs)
             if found is not None:
                 owner, local = found
         external = (
@@ -3750,7 +3750,7 @@ class FunctionRun:
             callee.shape in ("function", "class", "") or isinstance(func, ast.Attribute)
         ):
             method = owner.class_of.get(local)
-            kind = _method_kind(local)
+            kind = method_kind(local)
             # the instance is `self` (called on an instance), the class `cls` (however called);
             # a static method takes neither
             bound = kind == "class" or (kind == "instance" and callee.shape != "class")
@@ -3876,7 +3876,7 @@ class FunctionRun:
             given_taint = join_all(args + list(kwargs.values()))
             if not self.quiet:
                 # the link step answers a call given web input again, whose note replaces this
-                self.note_passed(f"?{qual}", "*", node, [*args, *kwargs.values()], given_taint)
+                self.note_call_out(qual, node, args, kwargs)
             self.note_param_calls(given_taint, qual)
             marker = Taint(frozenset({CALL_PREFIX + qual}))
             return Value(
@@ -3984,7 +3984,7 @@ class FunctionRun:
 
     def names_self(self, node: ast.expr) -> bool:
         """Whether an expression is the method's own object (its first parameter)."""
-        params = _param_names(self.func) if self.cls is not None else ()
+        params = param_names(self.func) if self.cls is not None else ()
         return isinstance(node, ast.Name) and bool(params) and node.id == params[0]
 
     def attribute_by_name(self, owner: Value, name: Value, on_self: bool) -> Value:
@@ -4058,6 +4058,13 @@ class FunctionRun:
                 made = call_library(self, node, callee.name, args, kwargs)
                 if made is not None:
                     return made
+                sanitizer = self.a.models.sanitizer_for(callee.name)
+                if sanitizer is not None and not (
+                    callee.name == "html.escape" and _quotes_kept(args, kwargs)
+                ):
+                    # `esc = partial(html.escape, quote=True)`: the model's sanitizer
+                    taint = join_all(args + list(kwargs.values()))
+                    return _sanitized(node, sanitizer, taint, callee.name)
         else:
             candidates = [v.name for _, v in callee.entries or () if v.name][:MAX_CANDIDATES]
         out: Optional[Value] = None
@@ -4239,7 +4246,7 @@ class FunctionRun:
         for way in special or summary.return_ways or (summary.returns,):
             if way is not None:
                 way = relocated(way, elsewhere) if elsewhere else way
-                if elsewhere and (_method_kind(local) == "class" or is_factory(local)):
+                if elsewhere and (method_kind(local) == "class" or is_factory(local)):
                     # a classmethod's `cls(...)`, a factory's `Service(...)`: an object the
                     # caller's calls of its methods find in the factory's module
                     way = owner.qualified(way)
@@ -4278,21 +4285,45 @@ class FunctionRun:
         """Note what a call gave a function's parameters that reach sinks (see CallerFact),
         `taint` all the input in `given`: each value fixed text, or input checked for the class
         (here, or inside the function: `sanitized_inside`), is "clean"."""
-        if sanitized_inside:
-            verdict = "clean"
-        elif taint is None:
-            verdict = "clean" if all(map(fixed_text, given)) else "unknown"
-        elif taint.safe_for(sink_class):
-            verdict = "clean"
-        elif (
+        verdict = "clean" if sanitized_inside else self.verdict(given, taint, sink_class)
+        self.a.passed.append(CallerFact(callee, sink_class, getattr(node, "lineno", 0), verdict))
+
+    def note_call_out(
+        self, qual: str, node: ast.AST, args: List[Value], kwargs: Dict[str, Value]
+    ) -> None:
+        """Note a call of another module's function with what it gave each argument (by its
+        position or keyword): the link step finds which reach the sinks of the function."""
+        given = [*args, *kwargs.values()]
+        spread = isinstance(node, ast.Call) and (
+            any(isinstance(arg, ast.Starred) for arg in node.args)
+            or any(keyword.arg is None for keyword in node.keywords)
+        )
+        arguments = (
+            ()
+            if spread
+            else tuple(
+                (str(key), self.verdict([value], value.all_taint(), "*"))
+                for key, value in [*enumerate(args), *kwargs.items()]
+            )
+        )
+        verdict = self.verdict(given, join_all(given), "*")
+        self.a.passed.append(
+            CallerFact(f"?{qual}", "*", getattr(node, "lineno", 0), verdict, arguments)
+        )
+
+    def verdict(self, given: List[Value], taint: Optional[Taint], sink_class: str) -> str:
+        """What values given a function say of its sinks of a class (see CallerFact)."""
+        if taint is None:
+            return "clean" if all(map(fixed_text, given)) else "unknown"
+        if taint.safe_for(sink_class):
+            return "clean"
+        if (
             self.summary is not None
             and not self.is_module
             and all(kind.startswith(PARAM_PREFIX) for kind in taint.kinds)
         ):
-            verdict = f"via:{function_id(self.a, self.func)}"
-        else:
-            verdict = "safe:" + ",".join(sorted(taint.sanitized))
-        self.a.passed.append(CallerFact(callee, sink_class, getattr(node, "lineno", 0), verdict))
+            return f"via:{function_id(self.a, self.func)}"
+        return "safe:" + ",".join(sorted(taint.sanitized))
 
     def note_param_calls(self, taint: Optional[Taint], qual: str) -> None:
         """Note in the summary the parameters whose values reach `qual`, a call the link step

@@ -35,6 +35,7 @@ from .values import (
     Value,
     concat,
     constant,
+    either_text,
     fixed_if,
     fixed_text,
     hashable,
@@ -755,6 +756,20 @@ def _joined(separator: Value, items: Value) -> Value:
                 pieces.extend(sep)
             pieces.extend(pieces_of(part))
         return fixed_if(concat(tuple(pieces)), [separator, *parts])
+    if (
+        items.entries
+        and items.shape in _LIST_KINDS
+        and all(isinstance(k, int) or k is REST for k, _ in items.entries)
+        and items.all_taint() is not None
+    ):
+        # items known, then any number of others: each one's input kept apart (what each was
+        # checked for stays its own), the others' text not known
+        known = sorted((k, part) for k, part in items.entries if k is not REST)
+        pieces = []
+        for _, part in known:
+            pieces.extend([*pieces_of(part), *sep])
+        pieces.extend([None, *pieces_of(items.entry(REST) or CLEAN), None])
+        return concat(tuple(pieces))
     taint = join_taint(separator.all_taint(), items.all_taint())
     if taint is None and fixed_text(separator):
         # `", ".join(marks)` of a list a loop filled with "?", `",".join("?" * n)`: any
@@ -791,7 +806,14 @@ def _container_method(
     if attr in ("append", "extend") and args and rest is not None:
         # after items of a length not known, a new item has no known index
         added = args[0] if attr == "append" else smashed(args[0])
-        both = FIXED_TEXT if fixed_text(rest) and fixed_text(added) else join(rest, added)
+        if fixed_text(rest) and fixed_text(added):
+            both: Optional[Value] = FIXED_TEXT
+        elif (rest.all_taint() is not None or added.all_taint() is not None) and (
+            rest.entries is None and added.entries is None
+        ):
+            both = either_text(rest, added)  # texts: each item's checks its own
+        else:
+            both = join(rest, added)
         store_receiver(node, env, receiver.with_entry(REST, both or rest))
         return constant(None)
     if attr == "append" and args:

@@ -472,7 +472,29 @@ def widen(value: Value) -> Value:
         parts = [part for _, part in value.entries or ()]
         if value.shape in _CONTAINERS and parts and all(fixed_text(part) for part in parts):
             return Value(entries=((REST, FIXED_TEXT),), shape=value.shape)
-    return Value(taint=taint.inexact() if taint is not None else None, shape=value.shape)
+    kept = taint.inexact() if taint is not None else None
+    if value.shape in _CONTAINERS and value.entries and kept is not None:
+        # a container still, its items' input kept apart where they are texts (what each was
+        # checked for), so items added after the loop keep their own beside them
+        parts = [part for _, part in value.entries]
+        texts = all(part.entries is None for part in parts)
+        item = either_text(*parts) if texts else Value(taint=kept)
+        return Value(taint=kept, entries=((REST, item),), shape=value.shape)
+    return Value(taint=kept, shape=value.shape)
+
+
+def either_text(*values: Value) -> Value:
+    """One of several values, as text whose pieces are each one's input, kept apart: what a
+    piece was checked for stays its own (`html.escape(hit)` items, then a raw footer)."""
+    pieces: List[Piece] = []
+    for value in values:
+        for piece in pieces_of(value):
+            if isinstance(piece, Taint) and piece not in pieces:
+                pieces.append(piece.inexact())
+    taint = join_all(values)
+    if taint is None or len(pieces) > MAX_PIECES:
+        return Value(taint=taint.inexact() if taint is not None else None)
+    return Value(taint=taint.inexact(), pieces=tuple(pieces))
 
 
 def concat(pieces: Tuple[Piece, ...]) -> Value:

@@ -23,7 +23,7 @@ from .check import CLASS_OF_RULE
 from .flows import Flows
 from .interpret import LITERAL_SINKS, SHELLS, SinkHit, between_quotes, quoted_again
 from .library import NAMED_FILE
-from .values import FIXED, PARAM_PREFIX, REST, Value, encloses, settled, span
+from .values import FIXED, PARAM_PREFIX, REST, Value, encloses, param_of, settled, span
 
 #: the Bandit checks whose verdict depends on the data, and the sink class each one guards
 BANDIT_CLASSES: Mapping[str, str] = {
@@ -247,12 +247,24 @@ def _await_callers(
     ):
         return
     function = flows.function_at(finding.line)
-    if function is not None:
-        flows.awaiting.append(
-            AwaitingCallers(
-                finding.rule_id, finding.line, finding.col_offset, *function, sink_class
-            )
+    if function is None:
+        return
+    ident, name, params, bound = function
+    indexes = sorted(
+        {param_of(kind)[0] for taint in taints if taint is not None for kind in taint.kinds}
+    )
+    flows.awaiting.append(
+        AwaitingCallers(
+            finding.rule_id,
+            finding.line,
+            finding.col_offset,
+            ident,
+            name,
+            sink_class,
+            tuple((index, params[index]) for index in indexes if index < len(params)),
+            bound,
         )
+    )
 
 
 def _constant_at(
