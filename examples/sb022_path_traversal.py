@@ -590,3 +590,26 @@ def save_manual_note_unchecked(name):
 
 
 import functools  # noqa: E402
+
+
+# a client's file name reduced to one component: no separator, no leading dot
+ODD_CHARACTERS = re.compile(r"[^A-Za-z0-9_.-]")
+
+
+@app.route("/uploads-named", methods=["POST"])
+def upload_named():
+    name = ODD_CHARACTERS.sub("_", request.args.get("name", "upload")).lstrip(".")
+    with open(os.path.join("/srv/uploads", name), "wb") as handle:
+        handle.write(request.get_data())
+    return "stored"
+
+
+@app.route("/uploads-named-dots", methods=["POST"])
+def upload_named_dots():
+    name = ODD_CHARACTERS.sub("_", request.args.get("name", "upload"))  # `..` gets through
+    with open(os.path.join("/srv/uploads", name), "wb") as handle:  # expect: SB022:HIGH<609
+        handle.write(request.get_data())
+    return "stored"
+
+
+import re  # noqa: E402

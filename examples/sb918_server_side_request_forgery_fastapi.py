@@ -171,3 +171,25 @@ async def partner_url_hook(hook: PartnerUrl):
 async def any_url_hook(hook: AnyUrl):
     async with httpx.AsyncClient(timeout=5) as http:
         return (await http.get(str(hook.url))).status_code  # expect: SB918:HIGH<171
+
+
+# a blocking client's method run in Starlette's thread pool, given the endpoint's parameters
+class MirrorClient:
+    def fetch(self, host: str) -> bytes:
+        return httpx.get(f"https://{host}/status").content
+
+
+mirrors = MirrorClient()
+
+
+@app.get("/mirror-status")
+async def mirror_status(host: str):
+    return await run_in_threadpool(mirrors.fetch, host)  # expect: SB918:HIGH<186
+
+
+@app.get("/mirror-status-default")
+async def mirror_status_default(host: str):
+    return await run_in_threadpool(mirrors.fetch, "mirror.example.com")
+
+
+from starlette.concurrency import run_in_threadpool  # noqa: E402

@@ -450,8 +450,10 @@ def _assigned(node: ast.AST) -> Iterator[ast.expr]:
 
 
 #: methods that run their first argument later with the rest: FastAPI/Starlette background
-#: tasks, concurrent.futures executors, asyncio's threads
-_DEFERRING = frozenset({"add_task", "submit", "to_thread"})
+#: tasks, concurrent.futures executors, asyncio's, Starlette's and anyio's threads
+_DEFERRING = frozenset({"add_task", "submit", "to_thread", "run_in_threadpool", "run_sync"})
+#: those of them giving back (to await) what the function returns
+_RUN_IN_THREAD = frozenset({"to_thread", "run_in_threadpool", "run_sync", "run_in_executor"})
 
 
 def _deferred_call(node: ast.Call) -> Optional[ast.Call]:
@@ -3600,7 +3602,9 @@ class FunctionRun:
         if deferred is not None:
             # `tasks.add_task(send, to)`, `pool.submit(send, to)`, `Thread(target=send,
             # args=(to,))`: the function runs later with those arguments, as a call of it
-            self.eval(deferred, env, depth)
+            ran = self.eval(deferred, env, depth)
+            if _last(func) in _RUN_IN_THREAD:
+                return ran  # `await run_in_threadpool(geocoder.reverse, host)`: its result
         receiver: Optional[Value] = None
         if isinstance(func, ast.Attribute):
             receiver = self.eval(func.value, env, depth)

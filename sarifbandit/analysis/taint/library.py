@@ -18,7 +18,7 @@ from ...records import replace
 from ..nodes import dotted_name
 from .guards import MATCHERS, URL_VALIDATORS, compiled_pattern, matching, normalized_text, sanitized
 from .models import EVERY_CLASS
-from .patterns import DANGEROUS, EVERYWHERE, safe_classes
+from .patterns import DANGEROUS, EVERYWHERE, ONE_NAME, safe_classes
 from .values import (
     CALL_PREFIX,
     CLEAN,
@@ -555,6 +555,16 @@ def _str_method(
         taint = join_taint(receiver.all_taint(), join_all(args[1:2]) if attr == "replace" else None)
         if attr == "replace" and taint is not None and taint.sanitized:
             taint = taint.unsanitize(_undone(args))
+        if (
+            attr in ("lstrip", "strip")
+            and taint is not None
+            and ONE_NAME in taint.sanitized
+            and args
+            and args[0].known
+            and "." in str(args[0].const)
+        ):
+            # one file name of no separator, its leading dots stripped: it cannot be `..`
+            return Value(taint=taint.sanitize(frozenset({"path"})), pieces=None)
         if attr in (
             "lower",
             "upper",

@@ -63,11 +63,16 @@ def safe_classes(pattern: str) -> FrozenSet[str]:
     safe = {c for c, bad in DANGEROUS.items() if not allowed & set(bad)}
     if not allowed & set(_LEAVES_LITERAL):
         safe.add(QUOTED)
-    if "/" not in allowed and "\\" not in allowed and not _names_a_dot_folder(pattern):
+    if "/" not in allowed and "\\" not in allowed:
         # no separator: one file name, harmless unless it can be `..` (or `.`) itself; a
         # dot inside a name (`^[a-z0-9_-]+\.csv$`) climbs nowhere
-        safe.add("path")
+        safe.add(ONE_NAME if _names_a_dot_folder(pattern) else "path")
     return frozenset(safe)
+
+
+#: the pseudo sink class of text holding no path separator, that might be `..` itself: with
+#: its leading dots stripped (`name.lstrip(".")`) it is one harmless file name
+ONE_NAME = "path-one-name"
 
 
 def local_path_facts(pattern: str) -> FrozenSet[str]:
