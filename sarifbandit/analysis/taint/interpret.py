@@ -820,6 +820,14 @@ def _is_property(func: ast.AST) -> bool:
     return False
 
 
+def _unnamed(value: Value, models: Models) -> bool:
+    """Whether a value is something of no input and of no kind the models know (a
+    dependency's result read from the app's state, `request.app.state.client`)."""
+    if value.shape or value.known or value.all_taint() is not None:
+        return False
+    return not value.name or not models.knows(value.name)
+
+
 def method_kind(func: ast.AST) -> str:
     """ "static", "class" or "instance", by the method's decorators."""
     for decorator in getattr(func, "decorator_list", ()):
@@ -1262,6 +1270,16 @@ class FileAnalysis:
                 or kept.get(name)
                 or self.typed_stand_in(stand_in, annotations.get(name))
             )
+            if name in annotations and _unnamed(env[name], self.models):
+                # `client: TelematicsClient = Depends(get_client)`, the dependency's result
+                # read from the app's state: an object of the class the annotation names
+                annotation = annotations[name]
+                if isinstance(annotation, ast.Name):  # `Clients = Annotated[Client, Depends(...)]`
+                    annotation = self.type_aliases().get(annotation.id, annotation)
+                typed = self.typed_stand_in(stand_in, annotation)
+                if typed.name:
+                    kind = "object" if typed.shape == "object" or "." in typed.name else ""
+                    env[name] = Value(entries=(), shape=kind, name=typed.name)
             if name in foreign and self.project is None and name in given:
                 # `suppliers: Suppliers`, an alias another module defines: input until the
                 # link step reads it, named by it so that its methods' calls are noted there

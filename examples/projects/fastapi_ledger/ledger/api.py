@@ -29,3 +29,16 @@ def payment_complete(target: Annotated[ReturnTarget, Query()]):
 @api.get("/payments/complete-loose")
 def payment_complete_loose(target: Annotated[LooseReturnTarget, Query()]):
     return RedirectResponse(target.to, status_code=302)  # expect: SB601:HIGH
+
+
+@api.get("/rates/{currency}")
+def rate(currency: Annotated[str, Query(pattern="^[A-Z]{3}$")], rates: Rates):
+    return rates.quote(currency)
+
+
+@api.get("/rates-mirror")
+def rate_mirror(source: str, rates: Rates):
+    return rates.mirror(source)  # expect: SB918:HIGH
+
+
+from ledger.deps import Rates  # noqa: E402
