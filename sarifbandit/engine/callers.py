@@ -40,8 +40,7 @@ def judge_by_callers(
 ) -> List[FileResult]:
     """The results with each finding waiting for its function's callers judged by them;
     `more`: the calls the link step's runs of other modules met."""
-    awaiting = {a.name for result in results for a in result.awaiting}
-    if not awaiting:
+    if not any(result.awaiting for result in results):
         return results
     names: Dict[str, Dict[str, str]] = {
         result.path: dict(result.waiting_names) for result in results if result.waiting_names
