@@ -16,7 +16,13 @@ from typing import Dict, FrozenSet, List, Optional, Sequence, Tuple
 from ..analysis.nodes import is_factory
 from ..analysis.source import SourceError, SourceFile, parse
 from ..analysis.taint.check import CLASS_OF_RULE
-from ..analysis.taint.interpret import FileAnalysis, ProjectIndex, Summary, carries_input
+from ..analysis.taint.interpret import (
+    FileAnalysis,
+    ProjectIndex,
+    Summary,
+    carries_input,
+    method_kind,
+)
 from ..analysis.taint.library import PARSER_SHAPES
 from ..analysis.taint.models import Models
 from ..analysis.taint.patterns import annotated_type
@@ -195,6 +201,10 @@ class Project:
         found = self.resolve(maker, near) if maker else None
         if found is None or isinstance(found[1], ast.ClassDef):
             return False
+        if method_kind(found[1]) == "class" and found[1] in found[0].class_of:
+            # `InventoryRepository.from_request(r).search_sku(q)`: a classmethod making an
+            # object of the class it is called on, whose method is then called
+            return self.passes_to_sink(f"{maker.rpartition('.')[0]}.{method}", near)
         summary = found[0].summary(found[1], depth=0)
         made = summary.returns.name if summary is not None and summary.returns else ""
         # the object's own method, by name: `*.search` patterns would take every re.search

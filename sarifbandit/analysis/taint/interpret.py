@@ -3785,6 +3785,17 @@ class FunctionRun:
                 if kind == "instance" and receiver.shape == "object":
                     self.store_on_receiver(node, local, owner, receiver, args, kwargs, env)
             result = self.local_call(node, local, args, kwargs, owner)
+            if result is not None and kind == "class" and result.shape == "object" and qual:
+                # `InventoryRepository.from_request(r)`, a classmethod of its base making
+                # `cls(...)`: an object of the class it was called on
+                maker = owner.class_of.get(local, "")
+                called = qual.rpartition(".")[0]
+                if (
+                    maker
+                    and result.name.rpartition(".")[2] == maker
+                    and called.rpartition(".")[2] != maker
+                ):
+                    result = replace(result, name=called)
             if result is not None:
                 if not result.name and result.all_taint() is None and qual and owner is not self.a:
                     # `logging.getLogger(...)` of a scanned copy of logging: still a logger
