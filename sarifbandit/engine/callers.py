@@ -96,10 +96,6 @@ def _calls_by_function(
     return calls
 
 
-def _place(call: Call) -> Tuple[str, int, str]:
-    return call[0], call[1].line, call[1].callee
-
-
 def _all_checked(
     function: str,
     sink_class: str,

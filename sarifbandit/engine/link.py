@@ -281,8 +281,8 @@ class Project:
     def close(self) -> None:
         """Forget the analyses, each of which refers back to the project: freed now, by
         reference counting, not by a later collection."""
-        for display in list(self._analyses):
-            self._forget(display)
+        self._analyses.clear()
+        self._sources.clear()
 
 
 class SeenFrom(ProjectIndex):

@@ -131,7 +131,7 @@ class Flows:
             self._analysis = self._make()
         analysis = self._analysis
         alone = analysis.project is None and not analysis.web
-        for func in [*analysis.functions.values(), *analysis.methods.values()]:
+        for func in analysis.defined():
             start = func.lineno  # type: ignore[attr-defined]
             end = getattr(func, "end_lineno", None) or start
             inside = [place for place in wanted if start <= place[0] <= end]
@@ -253,7 +253,7 @@ class Flows:
         analysis = self._analysis
         around = [
             func
-            for func in [*analysis.functions.values(), *analysis.methods.values()]
+            for func in analysis.defined()
             if func.lineno <= line <= (getattr(func, "end_lineno", None) or func.lineno)  # type: ignore[attr-defined]
         ]
         if not around:
@@ -271,10 +271,7 @@ class Flows:
         analysis = self._analysis
         if analysis is None or not self.awaiting:
             return
-        defined = sorted(
-            [*analysis.functions.values(), *analysis.methods.values()],
-            key=lambda func: func.lineno,  # type: ignore[attr-defined]
-        )
+        defined = sorted(analysis.defined(), key=lambda func: func.lineno)  # type: ignore[attr-defined]
         by_id = {function_id(analysis, func): func for func in defined}
         sites = _call_sites(self._calls() if self._calls is not None else ast.walk(analysis.tree))
         pending = {waiting.function for waiting in self.awaiting}

@@ -1023,7 +1023,7 @@ class FileAnalysis:
         #: was met
         self.external_from: Dict[str, Set[ast.AST]] = {}
         #: what each call of a function with sinks gave the parameters reaching them (see
-        #: Passed): Bandit's findings inside it are judged by what every caller passes
+        #: model.CallerFact): Bandit's findings inside it are judged by what every caller passes
         self.passed: List[CallerFact] = []
         self.web = False
         #: FastAPI's dependencies: {endpoint: {parameter: the function whose result it gets}}
@@ -1105,7 +1105,7 @@ class FileAnalysis:
             # the link step's second scan runs every function whose first run met a call it
             # answers, even one that no entry leads to now: a reader, found the first time by
             # the summaries of functions this scan does not run again
-            for func in (*self.functions.values(), *self.methods.values()):
+            for func in self.defined():
                 if len(self.summaries) >= MAX_FUNCTIONS:
                     break
                 if func not in self.summaries and self.reruns(func):
@@ -1177,7 +1177,7 @@ class FileAnalysis:
                 spans = sorted(
                     (
                         (getattr(f, "lineno", 0), getattr(f, "end_lineno", None) or 0, f)
-                        for f in (*self.functions.values(), *self.methods.values())
+                        for f in self.defined()
                     ),
                     key=lambda span: span[:2],
                 )
@@ -1198,6 +1198,10 @@ class FileAnalysis:
                     del self.summaries[func]
                 if func not in self.summaries:
                     self.summary(func, depth=0)
+
+    def defined(self) -> Tuple[ast.AST, ...]:
+        """The module's functions and its classes' methods."""
+        return (*self.functions.values(), *self.methods.values())
 
     def summary(self, func: ast.AST, depth: int, vouching: bool = False) -> Optional[Summary]:
         """What a call of `func` does with its arguments; `vouching` for a predicate used as a
@@ -3819,8 +3823,7 @@ class FunctionRun:
             # a pattern of the models (SQLAlchemy's `*.startswith`) names a column's
             if not models.exact_sanitizer(qual):
                 sanitizer = None
-        if qual == "html.escape" and _quotes_kept(args, kwargs):
-            # `html.escape(q, quote=False)`: a quote closes the attribute the text is put in
+        if not _sanitizes(qual, args, kwargs):
             sanitizer = None
         if sanitizer is not None:
             taint = join_all(args + list(kwargs.values()))
@@ -4092,9 +4095,7 @@ class FunctionRun:
                 if made is not None:
                     return made
                 sanitizer = self.a.models.sanitizer_for(callee.name)
-                if sanitizer is not None and not (
-                    callee.name == "html.escape" and _quotes_kept(args, kwargs)
-                ):
+                if sanitizer is not None and _sanitizes(callee.name, args, kwargs):
                     # `esc = partial(html.escape, quote=True)`: the model's sanitizer
                     taint = join_all(args + list(kwargs.values()))
                     return _sanitized(node, sanitizer, taint, callee.name)
@@ -5293,6 +5294,12 @@ class ProjectIndex:
         (`SessionDep = Annotated[Session, Depends(get_session)]`, `Sort = Literal["a", "b"]`);
         None when the name is no alias."""
         return None
+
+
+def _sanitizes(qual: str, args: List[Value], kwargs: Dict[str, Value]) -> bool:
+    """Whether a modelled sanitizer's call, so given, sanitizes: `html.escape(q, quote=False)`
+    does not (a quote closes the attribute the text is put in)."""
+    return not (qual == "html.escape" and _quotes_kept(args, kwargs))
 
 
 def _quotes_kept(args: List[Value], kwargs: Dict[str, Value]) -> bool:
